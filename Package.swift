@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Statehouse",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Runtime", targets: ["Runtime"]),
+        .library(name: "Server", targets: ["Server"]),
+        .executable(name: "demo", targets: ["Demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // Views, property wrappers, the live tree, invalidation, HTML rendering, diffing. No networking.
+        .target(name: "Runtime"),
+        // HTTP/1.1 on SwiftNIO, sessions and pages, the wire protocol, static files. Re-exports Runtime.
+        .target(
+            name: "Server",
+            dependencies: [
+                "Runtime",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `swift run demo`: the gallery of seed examples.
+        .executableTarget(name: "Demo", dependencies: ["Server"]),
+        // libcurl for the integration tests' HTTP client (tests only).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Demo", "CCurl"]),
+    ]
+)

@@ -1,0 +1,34 @@
+/// An interface for a stored variable that updates an external property of a view.
+///
+/// `State`, `Binding` and (custom) structs made of them conform. Statehouse finds them in a
+/// view's stored properties (the layout of each view type is computed once and cached), so a
+/// struct of your own that holds `@State` keeps its storage too:
+///
+/// ```swift
+/// struct Counter: DynamicProperty {
+///     @State var count = 0
+/// }
+/// ```
+public protocol DynamicProperty {
+    /// Updates the underlying value of the stored value.
+    mutating func update()
+}
+
+extension DynamicProperty {
+    public mutating func update() {}
+}
+
+extension Binding: DynamicProperty {}
+
+/// A property wrapper whose storage belongs to the node of the view that declares it.
+protocol NodeStorage {
+    /// Links this instance to the node's slot: the first instance donates its storage to an
+    /// empty slot; later instances forward to the storage already there.
+    func link(to slot: inout AnyObject?)
+}
+
+/// A view input with its own notion of "unchanged" (a binding is the same when it points
+/// to the same storage, whatever closures carry it).
+protocol InputComparable {
+    static func isSameInput(_ a: Self, _ b: Self) -> Bool
+}

@@ -1,0 +1,58 @@
+/// A property wrapper type that can read and write a value managed by Statehouse.
+///
+/// The storage belongs to the live tree, keyed by the view's identity: it survives every
+/// re-creation of the view struct and is destroyed when the view leaves the tree. Writing
+/// needs no `mutating`, may happen from any thread, and re-evaluates only the views whose
+/// `body` read the value.
+///
+/// ```swift
+/// struct PlayerView: View {
+///     @State private var isPlaying: Bool = false
+///     var body: some View {
+///         PlayButton(isPlaying: $isPlaying)
+///     }
+/// }
+/// ```
+///
+/// > Important: The default value is instantiated every time the view struct is (each time its
+/// > parent's body runs); only the first one is kept. Keep defaults cheap, or create expensive
+/// > objects in `.task`.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    let box: StateBox<Value>
+
+    /// Creates a state property that stores an initial wrapped value.
+    public init(wrappedValue value: Value) { box = StateBox(value) }
+    /// Creates a state property that stores an initial value.
+    public init(initialValue value: Value) { box = StateBox(value) }
+
+    /// The underlying value referenced by the state variable.
+    public var wrappedValue: Value {
+        get { box.get() }
+        nonmutating set { box.set(newValue) }
+    }
+
+    /// A binding to the state value.
+    public var projectedValue: Binding<Value> {
+        let storage = box.resolved
+        return Binding(identity: BindingIdentity(root: ObjectIdentifier(storage)),
+                       get: { storage.get() }, set: { storage.set($0) })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// Creates a state property without an initial value (`nil`).
+    public init() { self.init(wrappedValue: nil) }
+}
+
+extension State: @unchecked Sendable where Value: Sendable {}
+
+extension State: NodeStorage {
+    func link(to slot: inout AnyObject?) {
+        if let storage = slot as? StateBox<Value> {
+            box.forward(to: storage)
+        } else {
+            slot = box
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// The storage behind one `@State`: its value, and the nodes whose bodies read it.
+///
+/// Every `State` initialisation creates a box holding the default value. When a view struct
+/// is mounted for the first time, its boxes become the node's storage; every later copy of
+/// that view (re-created by its parent's body) forwards its fresh boxes to those, so reads and
+/// writes always reach the storage that belongs to the view's identity.
+final class StateBox<Value>: StateSource, @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+    /// The node's storage this box forwards to (set once, on the main actor, before the view
+    /// struct holding it is handed to anyone else).
+    private var target: StateBox<Value>?
+    /// Main actor only.
+    private var readers = ReaderSet()
+
+    init(_ value: Value) { self.value = value }
+
+    /// The box that really stores the value.
+    var resolved: StateBox<Value> { target ?? self }
+
+    /// Makes this box forward to `storage`.
+    func forward(to storage: StateBox<Value>) {
+        if storage !== self { target = storage.resolved }
+    }
+
+    func get() -> Value {
+        let box = resolved
+        if let reader = Tracking.current {
+            MainActor.assumeIsolated {
+                if box.readers.insert(reader) { reader.addDependency(box) }
+            }
+        }
+        return box.lock.withLock { box.value }
+    }
+
+    /// Stores `newValue` (from any thread) and invalidates the readers on the main actor.
+    func set(_ newValue: Value) {
+        let box = resolved
+        box.lock.withLock { box.value = newValue }
+        MainQueue.run { box.invalidateReaders() }
+    }
+
+    @MainActor private func invalidateReaders() {
+        for reader in readers.readers { reader.stateDidChange() }
+    }
+
+    func removeReader(_ reader: Node) {
+        readers.remove(reader)
+    }
+}

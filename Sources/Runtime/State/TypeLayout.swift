@@ -1,0 +1,114 @@
+@_spi(Reflection) import Swift
+
+/// What Statehouse needs to know about a view type's stored properties, computed once per
+/// type from its metadata (no `Mirror` on the render path):
+/// - where its node-owned storage (`@State`, …) sits, to link new copies to the node's storage;
+/// - how to tell whether a new copy of the view has the same inputs as the last one.
+@MainActor
+final class TypeLayout {
+    private static var cache: [ObjectIdentifier: TypeLayout] = [:]
+
+    typealias Comparison = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+    /// Offsets and types of the node-owned storage fields, nested dynamic properties flattened.
+    let storage: [(offset: Int, type: any NodeStorage.Type)]
+    /// Returns true when two values of the type are the same input.
+    let isSame: Comparison
+
+    static func of(_ type: Any.Type) -> TypeLayout {
+        let key = ObjectIdentifier(type)
+        if let layout = cache[key] { return layout }
+        let layout = TypeLayout(type)
+        cache[key] = layout
+        return layout
+    }
+
+    private init(_ type: Any.Type) {
+        var storage: [(Int, any NodeStorage.Type)] = []
+        TypeLayout.collectStorage(of: type, base: 0, into: &storage)
+        self.storage = storage
+        isSame = TypeLayout.comparison(for: type)
+    }
+
+    private static func collectStorage(of type: Any.Type, base: Int, into storage: inout [(Int, any NodeStorage.Type)]) {
+        _ = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
+            if let nodeStorage = fieldType as? any NodeStorage.Type {
+                storage.append((base + offset, nodeStorage))
+            } else if kind == .struct, fieldType is any DynamicProperty.Type {
+                collectStorage(of: fieldType, base: base + offset, into: &storage)
+            }
+            return true
+        }
+    }
+
+    /// Whether two values are the same view input, by the most precise rule the type allows:
+    /// its own `InputComparable` rule, `Equatable`, field by field for structs, else bytes.
+    private static func comparison(for type: Any.Type) -> Comparison {
+        if type is any NodeStorage.Type { return { _, _ in true } }
+        if type is AnyObject.Type { return byteComparison(type) }
+        if let comparable = type as? any InputComparable.Type { return inputComparison(comparable) }
+        if let equatable = type as? any Equatable.Type { return equatableComparison(equatable) }
+        var fields: [(offset: Int, isSame: Comparison)] = []
+        var isStruct = false
+        let walked = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
+            isStruct = true
+            if kind == .struct || kind == .optional || kind == .enum || kind == .tuple || kind == .class
+                || fieldType is any NodeStorage.Type || fieldType is any InputComparable.Type
+                || fieldType is any Equatable.Type {
+                fields.append((offset, comparison(for: fieldType)))
+            } else {
+                fields.append((offset, byteComparison(fieldType)))
+            }
+            return true
+        }
+        guard walked, isStruct else { return byteComparison(type) }
+        return { a, b in
+            for field in fields where !field.isSame(a + field.offset, b + field.offset) { return false }
+            return true
+        }
+    }
+
+    private static func inputComparison<T: InputComparable>(_: T.Type) -> Comparison {
+        { a, b in T.isSameInput(a.assumingMemoryBound(to: T.self).pointee, b.assumingMemoryBound(to: T.self).pointee) }
+    }
+
+    private static func equatableComparison<T: Equatable>(_: T.Type) -> Comparison {
+        { a, b in a.assumingMemoryBound(to: T.self).pointee == b.assumingMemoryBound(to: T.self).pointee }
+    }
+
+    /// Bitwise equality: exact for references and plain values, conservative (unequal) for a
+    /// closure re-created by the parent's body.
+    private static func byteComparison(_ type: Any.Type) -> Comparison {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        let count = size(type)
+        return { a, b in memcmp(a, b, count) == 0 }
+    }
+
+    /// Links every storage field of `value` to the node's slots.
+    func link<V>(_ value: inout V, slots: inout [AnyObject?]) {
+        if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
+        if slots.count < storage.count { slots.append(contentsOf: repeatElement(nil, count: storage.count - slots.count)) }
+        withUnsafeMutableBytes(of: &value) { raw in
+            for (index, field) in storage.enumerated() {
+                func linkField<S: NodeStorage>(_: S.Type) {
+                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.link(to: &slots[index])
+                }
+                linkField(field.type)
+            }
+        }
+    }
+
+    /// Whether `a` and `b` are the same input.
+    func same<V>(_ a: V, _ b: V) -> Bool {
+        if MemoryLayout<V>.size == 0 { return true }
+        return withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in isSame(pa.baseAddress!, pb.baseAddress!) } }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,239 @@
+/// What one HTML element renders: tag, its own attributes, and either leaf text or children.
+struct ElementSpec: Equatable {
+    var tag: String
+    var attributes: [Attribute]
+    /// Leaf text content, always escaped.
+    var text: String?
+    /// Static inner markup owned by Statehouse (an SVG symbol); never user text.
+    var trustedHTML: StaticString?
+    /// `<input>`, `<hr>`: no content, no end tag.
+    var isVoid = false
+    /// How the element joins the no-JavaScript form `#sh`.
+    var control: Control = .none
+
+    enum Control: Equatable {
+        case none
+        /// Submits `target=ID` (a button).
+        case submitsTarget
+        /// Submits its value under its id (a text field, a checkbox).
+        case namedField
+    }
+
+    init(_ tag: String, _ attributes: [Attribute] = [], text: String? = nil) {
+        self.tag = tag
+        self.attributes = attributes
+        self.text = text
+    }
+
+    static func == (a: ElementSpec, b: ElementSpec) -> Bool {
+        a.tag == b.tag && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
+            && a.control == b.control && a.trustedHTML?.utf8Start == b.trustedHTML?.utf8Start
+    }
+}
+
+/// What a control does with an event.
+enum EventHandler {
+    /// A button: `click` runs the action.
+    case action(@MainActor () -> Void)
+    /// A text field: `input`, `change` and `submit` set the text; `submit` then runs `onSubmit`.
+    case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
+    /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
+    case toggle(Binding<Bool>)
+}
+
+/// A mounted HTML element. Every element has a page-unique id (from
+/// `.accessibilityIdentifier`, else allocated when it is mounted), kept for its lifetime.
+@MainActor
+class ElementNode: SingleChildNode {
+    private(set) var id: String
+    private(set) var spec: ElementSpec
+    private(set) var pending: PendingAttributes
+    var handler: EventHandler?
+    /// Whether the control accepts events (not disabled, not hidden).
+    private(set) var acceptsEvents = true
+    /// The enclosing element (nil for the root).
+    private(set) weak var hostElement: ElementNode?
+    /// Set while a flush collects its fragments.
+    var mark: FlushMark = .none
+    /// The id the browser knows this element by, when it changed during this flush.
+    var previousID: String?
+
+    enum FlushMark { case none, replaced, inserted }
+
+    init(spec: ElementSpec, handler: EventHandler?, _ context: Context, fixedID: String? = nil) {
+        self.spec = spec
+        self.handler = handler
+        pending = context.pending
+        acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
+        hostElement = context.host
+        id = ""
+        super.init(context)
+        id = fixedID ?? context.tree.allocateID(for: self, preferred: Self.preferredID(context))
+        if fixedID != nil { tree.register(self) }
+    }
+
+    private static func preferredID(_ context: Context) -> String? {
+        guard let identifier = context.pending.identifier else { return nil }
+        guard let key = context.rowKey else { return identifier }
+        return identifier + "-" + key
+    }
+
+    /// Applies a new description; marks the element for replacement if its own HTML changed.
+    func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
+        handler = newHandler
+        acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
+        let preferred = Self.preferredID(context)
+        if preferred != nil, preferred != id, let preferred {
+            previousID = previousID ?? id
+            id = tree.renameElement(self, from: id, preferring: preferred)
+            tree.markReplaced(self)
+        }
+        if newSpec == spec, context.pending == pending { return }
+        if context.pending == pending, tree.isEcho(of: self, newSpec: newSpec, oldSpec: spec) {
+            spec = newSpec
+            return
+        }
+        spec = newSpec
+        pending = context.pending
+        tree.markReplaced(self)
+    }
+
+    /// The context for this element's children.
+    func contentContext(_ context: Context, listRows: Bool = false) -> Context {
+        var inner = context.inside(self)
+        inner.listRows = listRows
+        return inner
+    }
+
+    override func collectElements(into elements: inout [ElementNode]) { elements.append(self) }
+
+    override func render(into writer: inout HTMLWriter) {
+        writer.open(spec.tag)
+        writer.attribute("id", id)
+        var classes = ""
+        var style = ""
+        for attribute in spec.attributes where attribute.name == "class" { classes = attribute.value }
+        for name in pending.classes { classes += classes.isEmpty ? name : " " + name }
+        if !classes.isEmpty { writer.attribute("class", classes) }
+        for attribute in spec.attributes where attribute.name == "style" { style = attribute.value }
+        for declaration in pending.styles {
+            if !style.isEmpty { style += ";" }
+            style += declaration.name + ":" + declaration.value
+        }
+        if !style.isEmpty { writer.attribute("style", style) }
+        for attribute in spec.attributes where attribute.name != "class" && attribute.name != "style" {
+            writer.attribute(attribute.name, attribute.value)
+        }
+        for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
+        switch spec.control {
+        case .none: break
+        case .submitsTarget:
+            writer.attribute("form", "sh")
+            writer.attribute("name", "target")
+            writer.attribute("value", id)
+        case .namedField:
+            writer.attribute("form", "sh")
+            writer.attribute("name", id)
+        }
+        writer.closeStartTag()
+        if spec.isVoid { return }
+        if let text = spec.text { writer.text(text) }
+        if let markup = spec.trustedHTML { writer.raw(markup) }
+        child?.render(into: &writer)
+        writer.end(spec.tag)
+    }
+
+    override func unmount() {
+        tree.unregister(self)
+        super.unmount()
+    }
+
+    /// The text a person (or assistive technology) would name this control by.
+    var accessibleName: String {
+        if let label = spec.attributes.first(where: { $0.name == "aria-label" })?.value { return label }
+        var name = spec.text ?? ""
+        var elements: [ElementNode] = []
+        child?.collectElements(into: &elements)
+        for element in elements {
+            let inner = element.accessibleName
+            if !inner.isEmpty { name += name.isEmpty ? inner : " " + inner }
+        }
+        return name
+    }
+
+    /// Whether this element sits inside one that is replaced or inserted in this flush.
+    var isCoveredByAncestor: Bool {
+        var ancestor = hostElement
+        while let element = ancestor {
+            if element.mark != .none { return true }
+            ancestor = element.hostElement
+        }
+        return false
+    }
+}
+
+/// A primitive view that renders one element, optionally with child content.
+@MainActor
+protocol ElementView: PrimitiveView {
+    associatedtype Content: View = EmptyView
+    /// The element for the current environment.
+    func element(in environment: EnvironmentValues) -> ElementSpec
+    /// Children rendered inside the element.
+    var content: Content { get }
+    /// What the element does with events.
+    var handler: EventHandler? { get }
+    /// Whether each child of the element is a list row (`List`).
+    static var childrenAreListRows: Bool { get }
+}
+
+extension ElementView where Content == EmptyView {
+    var content: EmptyView { EmptyView() }
+}
+
+extension ElementView {
+    var handler: EventHandler? { nil }
+    static var childrenAreListRows: Bool { false }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
+}
+
+@MainActor
+final class ElementViewNode<V: ElementView>: ElementNode {
+    init(_ view: V, _ context: Context) {
+        super.init(spec: view.element(in: context.environment), handler: view.handler, context)
+        if V.Content.self != EmptyView.self {
+            child = mountView(view.content, contentContext(context, listRows: V.childrenAreListRows))
+        }
+    }
+
+    override func update<W: View>(_ view: W, _ context: Context) {
+        let view = sameTypeCast(view, to: V.self)
+        apply(spec: view.element(in: context.environment), handler: view.handler, context)
+        child?.update(view.content, contentContext(context, listRows: V.childrenAreListRows))
+    }
+}
+
+/// One row of a `ForEach` or `List`: one element per row (`<li>` in a list), holding the
+/// row's content, so that inserting or deleting a row costs one row.
+@MainActor
+final class RowNode: ElementNode {
+    init<Content: View>(content: Content, key: String?, _ context: Context) {
+        let spec = ElementSpec(context.listRows ? "li" : "div", [Attribute("class", "sh-row")])
+        var rowContext = context
+        rowContext.pending = PendingAttributes()
+        super.init(spec: spec, handler: nil, rowContext)
+        rowKey = key
+        var inner = contentContext(context)
+        inner.pending = context.pending
+        if let key { inner.rowKey = key }
+        child = mountView(content, inner)
+    }
+
+    override func update<W: View>(_ view: W, _ context: Context) {
+        var inner = contentContext(context)
+        inner.pending = context.pending
+        if let rowKey { inner.rowKey = rowKey }
+        child?.update(view, inner)
+    }
+
+    private var rowKey: String?
+}

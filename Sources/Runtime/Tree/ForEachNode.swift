@@ -1,0 +1,123 @@
+/// A `ForEach`: one row per element, identified by the element's id. Updating skips the
+/// common prefix and suffix of the old and new ids, removes rows whose id is gone, mounts rows
+/// for new ids, and updates kept rows (which re-evaluate only if their inputs changed).
+/// A row keeps its node, and so its state, when rows are inserted or deleted around it.
+@MainActor
+final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: View>: Node {
+    private var keys: [ID] = []
+    private var rows: [ID: Node] = [:]
+
+    init(_ view: ForEach<Data, ID, Content>, _ context: Context) {
+        super.init(context)
+        let childContext = context.child
+        keys.reserveCapacity(view.data.count)
+        for element in view.data {
+            let key = element[keyPath: view.idPath]
+            guard rows[key] == nil else { continue }  // a duplicate id shows once
+            keys.append(key)
+            rows[key] = RowNode(content: view.content(element), key: rowKeyString(key), childContext)
+        }
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let view = sameTypeCast(view, to: ForEach<Data, ID, Content>.self)
+        let childContext = context.child
+        var newKeys: [ID] = []
+        newKeys.reserveCapacity(view.data.count)
+        var contents: [ID: Content] = [:]
+        contents.reserveCapacity(view.data.count)
+        for element in view.data {
+            let key = element[keyPath: view.idPath]
+            guard contents[key] == nil else { continue }
+            newKeys.append(key)
+            contents[key] = view.content(element)
+        }
+
+        // Rows whose id is gone leave; the kept rows must still be in the same relative order,
+        // or the enclosing element is re-sent whole.
+        let newKeySet = Set(newKeys)
+        var keptInOldOrder: [ID] = []
+        for key in keys {
+            if newKeySet.contains(key) {
+                keptInOldOrder.append(key)
+            } else if let row = rows.removeValue(forKey: key) {
+                tree.recordRemoval(of: row)
+                row.unmount()
+            }
+        }
+        var kept = keptInOldOrder.makeIterator()
+        var moved = false
+        for key in newKeys where rows[key] != nil {
+            if kept.next() != key { moved = true; break }
+        }
+        if moved, let host = context.host { tree.markReplaced(host) }
+
+        for key in newKeys {
+            let content = contents[key]!
+            if let row = rows[key] {
+                row.update(content, childContext)
+            } else {
+                let row = RowNode(content: content, key: rowKeyString(key), childContext)
+                rows[key] = row
+                tree.recordInsertion(of: row)
+            }
+        }
+        keys = newKeys
+    }
+
+    private func rowKeyString(_ key: ID) -> String {
+        HTMLWriter.identifierFragment(String(describing: key))
+    }
+
+    override func collectElements(into elements: inout [ElementNode]) {
+        for key in keys { rows[key]!.collectElements(into: &elements) }
+    }
+
+    override func render(into writer: inout HTMLWriter) {
+        for key in keys { rows[key]!.render(into: &writer) }
+    }
+
+    override func unmount() {
+        super.unmount()
+        for row in rows.values { row.unmount() }
+    }
+}
+
+/// `.id(_:)`: the content's identity is bound to a value; a new value destroys the subtree
+/// (with all its state) and builds it anew.
+@MainActor
+final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
+    private var identity: ID
+
+    init(_ view: IDView<Content, ID>, _ context: Context) {
+        identity = view.id
+        super.init(context)
+        child = mountView(view.content, context.child)
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let view = sameTypeCast(view, to: IDView<Content, ID>.self)
+        let childContext = context.child
+        if view.id == identity {
+            child?.update(view.content, childContext)
+        } else {
+            identity = view.id
+            replaceChild { mountView(view.content, childContext) }
+        }
+    }
+}
+
+/// A modifier that changes what its content inherits (attributes for its element, or the
+/// environment), then renders the content in place.
+@MainActor
+final class ModifierNode<Content: View, Modifier: ContextModifier>: SingleChildNode {
+    init(_ view: ModifiedContent<Content, Modifier>, _ context: Context) {
+        super.init(context)
+        child = mountView(view.content, view.modifier.modify(context.child))
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let view = sameTypeCast(view, to: ModifiedContent<Content, Modifier>.self)
+        child?.update(view.content, view.modifier.modify(context.child))
+    }
+}

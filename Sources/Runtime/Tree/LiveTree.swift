@@ -1,0 +1,255 @@
+/// One live view tree: what a browser page holds on the server.
+///
+/// Render it, send it events, read back the fragments of what changed. Runtime needs no
+/// server for this, so view semantics are tested without a socket:
+///
+/// ```swift
+/// let tree = LiveTree(CounterView())
+/// let html = tree.render()
+/// let changes = try tree.send(Event(target: tree.id(ofControl: "Increment")!, type: "click"))
+/// ```
+///
+/// An event runs the control's handler; the state it writes marks the nodes that read it as
+/// dirty; dirty bodies are re-evaluated parents first; the changed elements come back as
+/// stream actions, none nested in another.
+@MainActor
+public final class LiveTree {
+    private var root: ElementNode!
+    private var elements: [String: ElementNode] = [:]
+    private var nextID = 0
+    private var dirty: [any Reevaluatable] = []
+
+    // What the current flush changed.
+    private var replaced: [ElementNode] = []
+    private var inserted: [ElementNode] = []
+    private var removed: [ElementNode] = []
+    private var isRecording = false
+    /// The text field and value of the `input` event being applied (not echoed back).
+    private var echo: (element: ElementNode, value: String)?
+
+    /// Called when state changed outside an event (a task, a timer, another thread): the
+    /// owner should `flush()` and deliver the result.
+    public var onInvalidate: (@MainActor () -> Void)?
+
+    /// How many `body` evaluations this tree has run.
+    public private(set) var evaluationCount = 0
+    /// The view types whose `body` ran, in order, while `isLoggingEvaluations` is on.
+    public private(set) var evaluationLog: [String] = []
+    /// Turns on `evaluationLog` (for tests that assert exactly which bodies ran).
+    public var isLoggingEvaluations = false
+
+    /// Mounts `rootView` into a new tree.
+    public init<Root: View>(_ rootView: Root) {
+        let context = Context(tree: self, host: nil, environment: EnvironmentValues(), depth: 0)
+        let root = ElementNode(spec: ElementSpec("main", [Attribute("class", "sh-root")]),
+                               handler: nil, context, fixedID: "sh-root")
+        self.root = root
+        root.child = mountView(rootView, root.contentContext(context))
+    }
+
+
+    // MARK: Rendering
+
+    /// The whole tree as HTML: `<main id="sh-root" class="sh-root">…</main>`.
+    public func render() -> String { String(decoding: renderBytes(), as: UTF8.self) }
+
+    /// The whole tree as UTF-8 bytes.
+    public func renderBytes() -> [UInt8] {
+        var writer = HTMLWriter()
+        root.render(into: &writer)
+        return writer.bytes
+    }
+
+    // MARK: Events
+
+    /// Applies one event and returns the fragments of what changed.
+    ///
+    /// Checked in this order, each failure changing nothing: the element exists (`noSuchElement`),
+    /// accepts events (`disabled`), the type is known (`unknownType`) and applies to it
+    /// (`unsupported`), the value is valid (`invalidValue`).
+    public func send(_ event: Event) throws(EventError) -> [StreamAction] {
+        guard let element = elements[event.target], element.isMounted else {
+            throw .noSuchElement(event.target)
+        }
+        guard element.acceptsEvents else { throw .disabled(event.target) }
+        guard let type = EventType(rawValue: event.type) else { throw .unknownType(event.type) }
+        guard let handler = element.handler else { throw .unsupported(type: type, target: event.target) }
+        defer { echo = nil }
+        switch (handler, type) {
+        case (.action(let action), .click):
+            action()
+        case (.text(let binding, let onSubmit), .input), (.text(let binding, let onSubmit), .change),
+             (.text(let binding, let onSubmit), .submit):
+            guard let value = event.value else { throw .invalidValue("a text event needs a value") }
+            echo = (element, value)
+            binding.wrappedValue = value
+            if type == .submit { onSubmit?() }
+        case (.toggle(let binding), .click):
+            binding.wrappedValue.toggle()
+        case (.toggle(let binding), .change):
+            switch event.value {
+            case "true": binding.wrappedValue = true
+            case "false": binding.wrappedValue = false
+            default: throw .invalidValue("a toggle's change needs value=true or value=false")
+            }
+        default:
+            throw .unsupported(type: type, target: event.target)
+        }
+        return flush()
+    }
+
+    /// Re-evaluates what is dirty and returns the fragments of what changed.
+    public func flush() -> [StreamAction] {
+        isRecording = true
+        var rounds = 0
+        while !dirty.isEmpty, rounds < 100 {
+            rounds += 1
+            let batch = dirty.sorted { $0.depth < $1.depth }
+            dirty.removeAll(keepingCapacity: true)
+            for node in batch where node.isMounted && node.isDirty { node.reevaluate() }
+        }
+        isRecording = false
+        return collectActions()
+    }
+
+    /// Whether some state changed that a `flush()` has not yet delivered.
+    public var hasPendingChanges: Bool { !dirty.isEmpty }
+
+    // MARK: Looking up controls
+
+    /// The id of the first control (an element that handles events) whose accessible name is
+    /// `name`, in document order: e.g. a button's title, a text field's placeholder.
+    public func id(ofControl name: String) -> String? {
+        var all: [ElementNode] = []
+        collectAll(root, into: &all)
+        return all.first { element in
+            guard element.handler != nil else { return false }
+            let own = element.accessibleName
+            // A checkbox is named by the <label> around it.
+            return (own.isEmpty ? element.hostElement?.accessibleName ?? "" : own) == name
+        }?.id
+    }
+
+    private func collectAll(_ element: ElementNode, into all: inout [ElementNode]) {
+        all.append(element)
+        var children: [ElementNode] = []
+        element.child?.collectElements(into: &children)
+        for child in children { collectAll(child, into: &all) }
+    }
+
+    // MARK: Bookkeeping called by nodes
+
+    func didEvaluate(_ type: Any.Type) {
+        evaluationCount += 1
+        if isLoggingEvaluations { evaluationLog.append(String(describing: type)) }
+    }
+
+    func scheduleEvaluation(of node: any Reevaluatable) {
+        dirty.append(node)
+        if !isRecording, dirty.count == 1 { onInvalidate?() }
+    }
+
+    func allocateID(for element: ElementNode, preferred: String?) -> String {
+        let id = uniqueID(preferred)
+        elements[id] = element
+        return id
+    }
+
+    private func uniqueID(_ preferred: String?) -> String {
+        if let preferred {
+            let base = HTMLWriter.identifierFragment(preferred)
+            if elements[base] == nil { return base }
+            var suffix = 2
+            while elements["\(base)-\(suffix)"] != nil { suffix += 1 }
+            return "\(base)-\(suffix)"
+        }
+        nextID += 1
+        return "_" + String(nextID, radix: 36)
+    }
+
+    func register(_ element: ElementNode) { elements[element.id] = element }
+
+    func renameElement(_ element: ElementNode, from old: String, preferring preferred: String) -> String {
+        if elements[old] === element { elements[old] = nil }
+        return allocateID(for: element, preferred: preferred)
+    }
+
+    func unregister(_ element: ElementNode) {
+        if elements[element.id] === element { elements[element.id] = nil }
+    }
+
+    /// Number of live elements (for tests that check a removed subtree is gone).
+    public var elementCount: Int { elements.count }
+
+    func markReplaced(_ element: ElementNode) {
+        guard isRecording, element.mark == .none else { return }
+        element.mark = .replaced
+        replaced.append(element)
+    }
+
+    func recordInsertion(of node: Node) {
+        guard isRecording else { return }
+        var tops: [ElementNode] = []
+        node.collectElements(into: &tops)
+        for element in tops where element.mark == .none {
+            element.mark = .inserted
+            inserted.append(element)
+        }
+    }
+
+    func recordRemoval(of node: Node) {
+        guard isRecording else { return }
+        node.collectElements(into: &removed)
+    }
+
+    func isEcho(of element: ElementNode, newSpec: ElementSpec, oldSpec: ElementSpec) -> Bool {
+        guard let echo, echo.element === element else { return false }
+        var withoutValue = newSpec
+        withoutValue.attributes.removeAll { $0.name == "value" }
+        var oldWithoutValue = oldSpec
+        oldWithoutValue.attributes.removeAll { $0.name == "value" }
+        return withoutValue == oldWithoutValue && newSpec.attributes.contains(Attribute("value", echo.value))
+    }
+
+    // MARK: Fragments
+
+    private func collectActions() -> [StreamAction] {
+        var actions: [StreamAction] = []
+        // Removed elements the browser still shows (not inside another removed, replaced or
+        // inserted element).
+        for element in removed where element.mark != .inserted {
+            guard let host = element.hostElement, host.isMounted, host.mark == .none, !host.isCoveredByAncestor else { continue }
+            actions.append(.remove(target: element.previousID ?? element.id))
+        }
+        for element in replaced where element.isMounted && element.mark == .replaced && !element.isCoveredByAncestor {
+            actions.append(.replace(target: element.previousID ?? element.id, html: html(of: element)))
+        }
+        // Inserted elements, per enclosing element, in document order.
+        var hostsDone = Set<ObjectIdentifier>()
+        for element in inserted where element.isMounted && element.mark == .inserted && !element.isCoveredByAncestor {
+            guard let host = element.hostElement, hostsDone.insert(ObjectIdentifier(host)).inserted else { continue }
+            var siblings: [ElementNode] = []
+            host.child?.collectElements(into: &siblings)
+            for (index, sibling) in siblings.enumerated() where sibling.mark == .inserted {
+                let html = html(of: sibling)
+                if index == 0 {
+                    actions.append(.prepend(target: host.id, html: html))
+                } else {
+                    actions.append(.after(target: siblings[index - 1].id, html: html))
+                }
+            }
+        }
+        for element in replaced { element.mark = .none; element.previousID = nil }
+        for element in inserted { element.mark = .none }
+        replaced.removeAll()
+        inserted.removeAll()
+        removed.removeAll()
+        return actions
+    }
+
+    private func html(of element: ElementNode) -> String {
+        var writer = HTMLWriter()
+        element.render(into: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,217 @@
+/// A mounted view: one per view identity in the live tree.
+///
+/// Nodes hold what survives re-creation of view structs (state, the last view value, the
+/// element ids). Parents own their children; back-references are unowned or weak, so a
+/// subtree that leaves the tree frees itself.
+@MainActor
+class Node {
+    unowned let tree: LiveTree
+    /// Distance from the root: dirty nodes are re-evaluated parents first.
+    let depth: Int
+    private(set) var isMounted = true
+
+    init(_ context: Context) {
+        tree = context.tree
+        depth = context.depth
+    }
+
+    /// Brings this node up to date with a new value of the view it was mounted for (same type).
+    func update<V: View>(_ view: V, _ context: Context) {
+        fatalError("\(type(of: self)) cannot be updated")
+    }
+
+    /// Appends the elements this node renders at its top level, in document order.
+    func collectElements(into elements: inout [ElementNode]) {}
+
+    /// Writes this node's HTML.
+    func render(into writer: inout HTMLWriter) {}
+
+    /// Removes this node and its subtree from the tree: state is released, handlers dropped.
+    func unmount() { isMounted = false }
+
+    /// The state this node's body read has changed.
+    func stateDidChange() {}
+
+    /// Records that `source` was read by this node's body.
+    func addDependency(_ source: any StateSource) {}
+}
+
+/// Mounts `view` under `context`: primitives build their own node, other views a
+/// `CompositeNode` that evaluates `body`. Inside a `List`, anything that is not a container
+/// of rows becomes a row of its own.
+@MainActor
+func mountView<V: View>(_ view: V, _ context: Context) -> Node {
+    let primitive = V.self as? any PrimitiveView.Type
+    if context.listRows, primitive?.isRowContainer != true {
+        return RowNode(content: view, key: nil, context)
+    }
+    if let primitive {
+        func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
+        return make(primitive)
+    }
+    return CompositeNode(view, context)
+}
+
+/// A node with exactly one child, which it replaces when the child's identity changes.
+@MainActor
+class SingleChildNode: Node {
+    var child: Node?
+
+    /// Swaps the child for a newly mounted one (a change of identity): the old subtree and
+    /// its state are destroyed.
+    func replaceChild(with make: () -> Node) {
+        if let old = child {
+            tree.recordRemoval(of: old)
+            old.unmount()
+        }
+        let new = make()
+        child = new
+        tree.recordInsertion(of: new)
+    }
+
+    func removeChild() {
+        guard let old = child else { return }
+        tree.recordRemoval(of: old)
+        old.unmount()
+        child = nil
+    }
+
+    override func collectElements(into elements: inout [ElementNode]) { child?.collectElements(into: &elements) }
+    override func render(into writer: inout HTMLWriter) { child?.render(into: &writer) }
+    override func unmount() {
+        super.unmount()
+        child?.unmount()
+    }
+}
+
+/// `Group`: its children stand where the group stands.
+@MainActor
+final class GroupContentNode<Content: View>: SingleChildNode {
+    init(_ group: Group<Content>, _ context: Context) {
+        super.init(context)
+        child = mountView(group.content, context.child)
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        child?.update(sameTypeCast(view, to: Group<Content>.self).content, context.child)
+    }
+}
+
+/// An empty view, or a fixed list of children (`TupleView`).
+@MainActor
+class GroupNode: Node {
+    var children: [Node] = []
+
+    override func update<V: View>(_ view: V, _ context: Context) {}
+    override func collectElements(into elements: inout [ElementNode]) {
+        for child in children { child.collectElements(into: &elements) }
+    }
+    override func render(into writer: inout HTMLWriter) {
+        for child in children { child.render(into: &writer) }
+    }
+    override func unmount() {
+        super.unmount()
+        for child in children { child.unmount() }
+    }
+}
+
+@MainActor
+final class TupleNode<each Content: View>: GroupNode {
+    init(_ view: TupleView<repeat each Content>, _ context: Context) {
+        super.init(context)
+        let childContext = context.child
+        for content in repeat each view.value {
+            children.append(mountView(content, childContext))
+        }
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
+        let childContext = context.child
+        var index = 0
+        for content in repeat each tuple.value {
+            children[index].update(content, childContext)
+            index += 1
+        }
+    }
+}
+
+/// `if`/`else` and `switch`: each branch is its own identity.
+@MainActor
+final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildNode {
+    private var isTrue: Bool
+
+    init(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: Context) {
+        switch view.storage {
+        case .trueContent: isTrue = true
+        case .falseContent: isTrue = false
+        }
+        super.init(context)
+        child = mount(view, context.child)
+    }
+
+    private func mount(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: Context) -> Node {
+        switch view.storage {
+        case .trueContent(let content): mountView(content, context)
+        case .falseContent(let content): mountView(content, context)
+        }
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let view = sameTypeCast(view, to: _ConditionalContent<TrueContent, FalseContent>.self)
+        let childContext = context.child
+        switch view.storage {
+        case .trueContent(let content) where isTrue: child?.update(content, childContext)
+        case .falseContent(let content) where !isTrue: child?.update(content, childContext)
+        case .trueContent:
+            isTrue = true
+            replaceChild { mount(view, childContext) }
+        case .falseContent:
+            isTrue = false
+            replaceChild { mount(view, childContext) }
+        }
+    }
+}
+
+/// `if` without `else`, `if let`: present or absent.
+@MainActor
+final class OptionalNode<Wrapped: View>: SingleChildNode {
+    init(_ view: Wrapped?, _ context: Context) {
+        super.init(context)
+        if let view { child = mountView(view, context.child) }
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let view = sameTypeCast(view, to: Wrapped?.self)
+        let childContext = context.child
+        switch (view, child) {
+        case (let content?, let existing?): existing.update(content, childContext)
+        case (let content?, nil): replaceChild { mountView(content, childContext) }
+        case (nil, _?): removeChild()
+        case (nil, nil): break
+        }
+    }
+}
+
+/// `AnyView`: a new wrapped type is a new identity.
+@MainActor
+final class AnyViewNode: SingleChildNode {
+    private var type: ObjectIdentifier
+
+    init(_ view: AnyView, _ context: Context) {
+        type = view.type
+        super.init(context)
+        child = view.make(context.child)
+    }
+
+    override func update<V: View>(_ view: V, _ context: Context) {
+        let view = sameTypeCast(view, to: AnyView.self)
+        let childContext = context.child
+        if view.type == type, let child {
+            view.update(child, childContext)
+        } else {
+            type = view.type
+            replaceChild { view.make(childContext) }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Builds views from closures: any number of children, `if`/`else`, `if let`, `switch`,
+/// optionals and `#available` checks, as in SwiftUI.
+///
+/// ```swift
+/// VStack {
+///     Text(title)
+///     if isPlaying { Text("Now playing") } else { Button("Play") { isPlaying = true } }
+/// }
+/// ```
+@resultBuilder
+@MainActor
+public enum ViewBuilder {
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+        TupleView(repeat each content)
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .trueContent(first))
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .falseContent(second))
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// A fixed sequence of views, produced by a `@ViewBuilder` block with several children.
+/// Each child's identity is its position.
+public struct TupleView<each Content: View>: View, PrimitiveView {
+    public var value: (repeat each Content)
+    public init(_ content: repeat each Content) { value = (repeat each content) }
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode<repeat each Content>(view, context) }
+}
+
+/// One of two views, chosen by an `if`/`else` or `switch`. The two branches have distinct
+/// identities: flipping the condition destroys one branch (and its state) and builds the other.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    let storage: Storage
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { ConditionalNode<TrueContent, FalseContent>(view, context) }
+}
+
+extension Optional: View where Wrapped: View {}
+extension Optional: PrimitiveView where Wrapped: View {
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { OptionalNode<Wrapped>(view, context) }
+}
+
+/// A view that renders nothing.
+public struct EmptyView: View, PrimitiveView {
+    public init() {}
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { GroupNode(context) }
+}
+
+/// Groups views without adding an element; modifiers on a group apply to each child.
+public struct Group<Content: View>: View, PrimitiveView {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { GroupContentNode(view, context) }
+}
+
+/// A type-erased view. When the wrapped view's type changes, the old subtree is destroyed
+/// with its state and the new one is built.
+public struct AnyView: View, PrimitiveView {
+    let type: ObjectIdentifier
+    let make: @MainActor (Context) -> Node
+    let update: @MainActor (Node, Context) -> Void
+    public init<V: View>(_ view: V) {
+        if let inner = view as? AnyView { self = inner; return }
+        type = ObjectIdentifier(V.self)
+        make = { context in mountView(view, context) }
+        update = { node, context in node.update(view, context) }
+    }
+    public init<V: View>(erasing view: V) { self.init(view) }
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { AnyViewNode(view, context) }
+}

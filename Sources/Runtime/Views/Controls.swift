@@ -1,0 +1,245 @@
+import Foundation
+
+/// A control that displays an editable text interface.
+///
+/// ```swift
+/// TextField("Title", text: $book.title)
+/// ```
+/// The field is a native `<input>` whose placeholder and accessible label are the title.
+/// Its value is read in the field's own body, so typing re-evaluates only the field and the
+/// views that read the text.
+public struct TextField: View {
+    let title: String
+    let text: Binding<String>
+    let isSecure: Bool
+
+    /// Creates a text field with a text label generated from a title string.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.title = String(title)
+        self.text = text
+        isSecure = false
+    }
+
+    init(secure title: String, text: Binding<String>) {
+        self.title = title
+        self.text = text
+        isSecure = true
+    }
+
+    public var body: some View {
+        TextInput(title: title, value: text.wrappedValue, binding: text, isSecure: isSecure)
+    }
+}
+
+/// A control into which people securely enter private text.
+public struct SecureField: View {
+    let title: String
+    let text: Binding<String>
+
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.title = String(title)
+        self.text = text
+    }
+
+    public var body: some View { TextField(secure: title, text: text) }
+}
+
+struct TextInput: ElementView {
+    let title: String
+    let value: String
+    let binding: Binding<String>
+    let isSecure: Bool
+
+    var handler: EventHandler? { .text(binding, onSubmit: nil) }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("input", [
+            Attribute("class", "sh-textfield"), Attribute("type", isSecure ? "password" : "text"),
+            Attribute("value", value), Attribute("placeholder", title), Attribute("aria-label", title),
+        ])
+        if isSecure { spec.attributes.append(Attribute("autocomplete", "current-password")) }
+        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
+        spec.isVoid = true
+        spec.control = .namedField
+        return spec
+    }
+}
+
+/// A control that toggles between on and off states: a native checkbox with the switch role,
+/// inside a `<label>` that names it.
+///
+/// ```swift
+/// Toggle("Favorite", isOn: $episode.isFavorite)
+/// ```
+public struct Toggle<Label: View>: View {
+    let isOn: Binding<Bool>
+    let label: Label
+
+    /// Creates a toggle that displays a custom label.
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+
+    public var body: some View {
+        LabelElement(className: "sh-toggle") {
+            label
+            CheckboxInput(isOn: isOn.wrappedValue, binding: isOn)
+        }
+    }
+}
+
+extension Toggle where Label == Text {
+    /// Creates a toggle that generates its label from a string.
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+struct CheckboxInput: ElementView {
+    let isOn: Bool
+    let binding: Binding<Bool>
+
+    var handler: EventHandler? { .toggle(binding) }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("input", [Attribute("type", "checkbox"), Attribute("role", "switch"), Attribute("value", "true")])
+        if isOn { spec.attributes.append(Attribute("checked", "")) }
+        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
+        spec.isVoid = true
+        spec.control = .namedField
+        return spec
+    }
+}
+
+/// `<label class="…">`: names the control inside it.
+struct LabelElement<Content: View>: ElementView {
+    let className: String
+    let content: Content
+    init(className: String, @ViewBuilder content: () -> Content) {
+        self.className = className
+        self.content = content()
+    }
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("label", [Attribute("class", className)])
+    }
+}
+
+/// A `<div>` or `<span>` with a class, for controls built from other views.
+struct Box<Content: View>: ElementView {
+    let tag: String
+    let attributes: [Attribute]
+    let content: Content
+    init(_ tag: String = "div", _ attributes: [Attribute], @ViewBuilder content: () -> Content) {
+        self.tag = tag
+        self.attributes = attributes
+        self.content = content()
+    }
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec(tag, attributes) }
+}
+
+/// A button for controls built from other views (a stepper's − and +).
+struct ActionButton: ElementView {
+    let symbol: String
+    let name: String
+    let isEnabled: Bool
+    let action: @MainActor () -> Void
+
+    var handler: EventHandler? { .action(action) }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("button", [Attribute("class", "sh-button"), Attribute("type", "submit"), Attribute("aria-label", name)], text: symbol)
+        if !(environment.isEnabled && isEnabled) { spec.attributes.append(Attribute("disabled", "")) }
+        spec.control = .submitsTarget
+        return spec
+    }
+}
+
+/// A control that performs increment and decrement actions.
+///
+/// ```swift
+/// Stepper("Quantity: \(quantity)", value: $quantity, in: 0...10)
+/// ```
+public struct Stepper<Label: View>: View {
+    let label: Label
+    let onIncrement: (@MainActor () -> Void)?
+    let onDecrement: (@MainActor () -> Void)?
+
+    /// Creates a stepper instance that performs the closures you provide.
+    public init(@ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
+        self.label = label()
+        self.onIncrement = onIncrement
+        self.onDecrement = onDecrement
+    }
+
+    /// Creates a stepper that increments or decrements a binding by `step`, within `bounds`.
+    public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
+        let current = value.wrappedValue
+        var increment: (@MainActor () -> Void)?
+        var decrement: (@MainActor () -> Void)?
+        if current < bounds.upperBound {
+            increment = { value.wrappedValue = min(bounds.upperBound, value.wrappedValue.advanced(by: step)) }
+        }
+        if current > bounds.lowerBound {
+            decrement = { value.wrappedValue = max(bounds.lowerBound, value.wrappedValue.advanced(by: -step)) }
+        }
+        self.init(label: label, onIncrement: increment, onDecrement: decrement)
+    }
+
+    /// Creates a stepper that increments or decrements a binding by `step`.
+    public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
+        self.init(label: label,
+                  onIncrement: { value.wrappedValue = value.wrappedValue.advanced(by: step) },
+                  onDecrement: { value.wrappedValue = value.wrappedValue.advanced(by: -step) })
+    }
+
+    public var body: some View {
+        let decrement = onDecrement, increment = onIncrement
+        return Box("div", [Attribute("class", "sh-stepper")]) {
+            label
+            ActionButton(symbol: "−", name: "Decrement", isEnabled: decrement != nil, action: decrement ?? {})
+            ActionButton(symbol: "+", name: "Increment", isEnabled: increment != nil, action: increment ?? {})
+        }
+    }
+}
+
+extension Stepper where Label == Text {
+    public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
+        self.init(value: value, in: bounds, step: step) { Text(title) }
+    }
+    public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, step: V.Stride = 1) {
+        self.init(value: value, step: step) { Text(title) }
+    }
+    public init<S: StringProtocol>(_ title: S, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
+        self.init(label: { Text(title) }, onIncrement: onIncrement, onDecrement: onDecrement)
+    }
+}
+
+/// A control for navigating to a URL: an `<a href>`. Only `http`, `https`, `mailto`, `tel`
+/// and relative URLs are linked; anything else (`javascript:`) renders without an `href`.
+public struct Link<Label: View>: View, ElementView {
+    let destination: URL
+    let label: Label
+
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    var content: Label { label }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var attributes = [Attribute("class", "sh-link")]
+        let scheme = destination.scheme?.lowercased()
+        if scheme == nil || ["http", "https", "mailto", "tel"].contains(scheme!) {
+            attributes.append(Attribute("href", destination.absoluteString))
+        }
+        return ElementSpec("a", attributes)
+    }
+}
+
+extension Link where Label == Text {
+    public init<S: StringProtocol>(_ title: S, destination: URL) {
+        self.init(destination: destination) { Text(title) }
+    }
+}

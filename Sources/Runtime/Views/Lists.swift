@@ -1,0 +1,156 @@
+/// A structure that computes views on demand from a collection of identified data.
+///
+/// Each element's id is the row's identity: a row (and the state of the views in it) stays
+/// with its element when rows are inserted, deleted or moved around it.
+///
+/// ```swift
+/// ForEach(todos) { todo in TodoRow(todo: todo) }
+/// ```
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    public var data: Data
+    let idPath: KeyPath<Data.Element, ID>
+    public var content: (Data.Element) -> Content
+
+    /// Creates an instance that identifies its views by the given key path.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        idPath = id
+        self.content = content
+    }
+
+    static var isRowContainer: Bool { true }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { ForEachNode(view, context) }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// Creates an instance over identified data.
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// Creates an instance over a constant range.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+/// A container that presents rows of data: `<ul class="sh-list">`, one `<li>` per row.
+///
+/// ```swift
+/// List(todos) { todo in Text(todo.title) }
+/// ```
+public struct List<SelectionValue: Hashable, Content: View>: View, ElementView {
+    let content: Content
+    let className: String
+
+    init(className: String, content: Content) {
+        self.className = className
+        self.content = content
+    }
+
+    static var childrenAreListRows: Bool { true }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("ul", [Attribute("class", className)])
+    }
+}
+
+extension List where SelectionValue == Never {
+    /// Creates a list with the given content.
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(className: "sh-list", content: content())
+    }
+
+    /// Creates a list that computes its rows on demand from identified data.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(className: "sh-list", content: ForEach(data, content: rowContent))
+    }
+
+    /// Creates a list that identifies its rows by a key path.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, ID, RowContent> {
+        self.init(className: "sh-list", content: ForEach(data, id: id, content: rowContent))
+    }
+}
+
+/// A container for grouping controls used for data entry: styled as a grouped list.
+public struct Form<Content: View>: View {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: some View { List<Never, Content>(className: "sh-list sh-form", content: content) }
+}
+
+/// A container view that you can use to add hierarchy to certain collection views.
+///
+/// ```swift
+/// Section("Playback") { Toggle("Autoplay", isOn: $autoplay) }
+/// ```
+public struct Section<Parent: View, Content: View, Footer: View>: View {
+    let header: Parent?
+    let content: Content
+    let footer: Footer?
+
+    /// Creates a section with a header, footer, and content.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.content = content()
+        self.header = header()
+        self.footer = footer()
+    }
+
+    public var body: some View {
+        Box("section", [Attribute("class", "sh-section")]) {
+            if let header { Box("header", [Attribute("class", "sh-section-header")]) { header } }
+            List<Never, Content>(className: "sh-list", content: content)
+            if let footer { Box("footer", [Attribute("class", "sh-section-footer")]) { footer } }
+        }
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+        header = nil
+        footer = nil
+    }
+}
+
+extension Section where Parent: View, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.content = content()
+        self.header = header()
+        footer = nil
+    }
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.header = header
+        footer = nil
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        header = Text(title)
+        footer = nil
+    }
+}
+
+/// `.id(_:)`: content whose identity is bound to a value.
+struct IDView<Content: View, ID: Hashable>: View, PrimitiveView {
+    let content: Content
+    let id: ID
+    static func makeNode(_ view: Self, _ context: Context) -> Node { IdentityNode(view, context) }
+}
+
+extension View {
+    /// Binds a view's identity to the given proxy value: when the value changes, the view and
+    /// its subtree are destroyed (all their state with them) and built anew.
+    ///
+    /// ```swift
+    /// MyInitializableView(name: name).id(name)
+    /// ```
+    public func id<ID: Hashable>(_ id: ID) -> some View { IDView(content: self, id: id) }
+}

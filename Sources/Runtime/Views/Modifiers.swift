@@ -1,0 +1,186 @@
+import Foundation
+
+/// A modifier that changes what its content inherits: attributes for the element(s) the
+/// content renders, or the environment.
+protocol ContextModifier {
+    @MainActor func modify(_ context: Context) -> Context
+}
+
+/// A view with a modifier applied (`Text("x").padding()`).
+struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
+    let content: Content
+    let modifier: Modifier
+    static var isRowContainer: Bool { Content.self is any PrimitiveView.Type && (Content.self as! any PrimitiveView.Type).isRowContainer }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { ModifierNode(view, context) }
+}
+
+/// Adds classes, CSS declarations or attributes to the element(s) the content renders.
+struct AttributeModifier: ContextModifier, Sendable {
+    var classes: [String] = []
+    var styles: [Attribute] = []
+    var attributes: [Attribute] = []
+    var identifier: String?
+
+    func modify(_ context: Context) -> Context {
+        var context = context
+        context.pending.classes.append(contentsOf: classes)
+        context.pending.styles.append(contentsOf: styles)
+        context.pending.attributes.append(contentsOf: attributes)
+        if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
+        return context
+    }
+}
+
+/// Changes the environment of the content.
+struct EnvironmentModifier: ContextModifier {
+    let transform: @MainActor (inout EnvironmentValues) -> Void
+    func modify(_ context: Context) -> Context {
+        var context = context
+        transform(&context.environment)
+        return context
+    }
+}
+
+extension View {
+    func modifier<M: ContextModifier>(_ modifier: M) -> some View { ModifiedContent(content: self, modifier: modifier) }
+
+    func style(_ declarations: Attribute...) -> some View { modifier(AttributeModifier(styles: declarations)) }
+
+    /// Sets the style for the foreground elements (text colour): `.primary`, `.secondary`,
+    /// `.tertiary` or a `Color`.
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        modifier((style as? any CSSPaint)?.foreground ?? AttributeModifier())
+    }
+
+    /// Sets the colour of foreground elements.
+    public func foregroundColor(_ color: Color?) -> some View {
+        modifier(color?.foreground ?? AttributeModifier())
+    }
+
+    /// Sets the default font for text in this view.
+    public func font(_ font: Font?) -> some View {
+        modifier(font?.modifier ?? AttributeModifier())
+    }
+
+    /// Applies a bold font weight to text in this view.
+    public func bold(_ isActive: Bool = true) -> some View {
+        modifier(AttributeModifier(styles: isActive ? [Attribute("font-weight", "600")] : []))
+    }
+
+    /// Applies italics to text in this view.
+    public func italic(_ isActive: Bool = true) -> some View {
+        modifier(AttributeModifier(styles: isActive ? [Attribute("font-style", "italic")] : []))
+    }
+
+    /// Adds padding on all edges (16 points by default).
+    public func padding(_ length: CGFloat? = nil) -> some View {
+        style(Attribute("padding", "\(cssNumber(length ?? 16))px"))
+    }
+
+    /// Adds padding to the given edges.
+    public func padding(_ edges: Edge.Set, _ length: CGFloat? = nil) -> some View {
+        let value = "\(cssNumber(length ?? 16))px"
+        var declarations: [Attribute] = []
+        if edges.contains(.top) { declarations.append(Attribute("padding-top", value)) }
+        if edges.contains(.leading) { declarations.append(Attribute("padding-inline-start", value)) }
+        if edges.contains(.bottom) { declarations.append(Attribute("padding-bottom", value)) }
+        if edges.contains(.trailing) { declarations.append(Attribute("padding-inline-end", value)) }
+        return modifier(AttributeModifier(styles: declarations))
+    }
+
+    /// Sets the view's background to a style.
+    public func background<S: ShapeStyle>(_ style: S) -> some View {
+        modifier(AttributeModifier(styles: (style as? any CSSPaint).map { [Attribute("background", $0.css)] } ?? []))
+    }
+
+    /// Positions this view within an invisible frame with the specified size.
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        var declarations: [Attribute] = []
+        if let width { declarations.append(Attribute("width", "\(cssNumber(width))px")) }
+        if let height { declarations.append(Attribute("height", "\(cssNumber(height))px")) }
+        return modifier(AttributeModifier(styles: declarations))
+    }
+
+    /// Positions this view within an invisible frame having the specified size constraints
+    /// (`maxWidth: .infinity` fills the available width).
+    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+                      minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+                      alignment: Alignment = .center) -> some View {
+        func length(_ value: CGFloat) -> String { value.isInfinite ? "100%" : "\(cssNumber(value))px" }
+        var declarations: [Attribute] = []
+        if let minWidth { declarations.append(Attribute("min-width", length(minWidth))) }
+        if let maxWidth {
+            declarations.append(Attribute("max-width", length(maxWidth)))
+            if maxWidth.isInfinite { declarations.append(Attribute("align-self", "stretch")) }
+        }
+        if let minHeight { declarations.append(Attribute("min-height", length(minHeight))) }
+        if let maxHeight { declarations.append(Attribute("max-height", length(maxHeight))) }
+        return modifier(AttributeModifier(styles: declarations))
+    }
+
+    /// Scales this view's rendered output by the given amount.
+    public func scaleEffect(_ scale: CGFloat) -> some View {
+        style(Attribute("transform", "scale(\(cssNumber(scale)))"))
+    }
+
+    /// Sets the transparency of this view.
+    public func opacity(_ opacity: Double) -> some View {
+        style(Attribute("opacity", cssNumber(CGFloat(opacity))))
+    }
+
+    /// Clips this view to its bounding frame, with the specified corner radius.
+    public func cornerRadius(_ radius: CGFloat) -> some View {
+        style(Attribute("border-radius", "\(cssNumber(radius))px"), Attribute("overflow", "hidden"))
+    }
+
+    /// Adds a condition that controls whether users can interact with this view and its
+    /// descendants: disabled controls render `disabled` and refuse events (409).
+    public func disabled(_ disabled: Bool) -> some View {
+        modifier(EnvironmentModifier { if disabled { $0.isEnabled = false } })
+    }
+
+    /// Hides this view unconditionally: it stays in the document with `hidden`, and its
+    /// controls refuse events.
+    public func hidden() -> some View {
+        modifier(AttributeModifier(attributes: [Attribute("hidden", "")]))
+            .modifier(EnvironmentModifier { $0.isHidden = true })
+    }
+
+    /// Gives the element this view renders the id `identifier` (inside a `ForEach`,
+    /// `identifier-KEY`), so scripts and tests can address it by a stable name.
+    public func accessibilityIdentifier(_ identifier: String) -> some View {
+        modifier(AttributeModifier(identifier: identifier))
+    }
+
+    /// Adds a label to the view that describes its contents (`aria-label`).
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+        modifier(AttributeModifier(attributes: [Attribute("aria-label", String(label))]))
+    }
+
+    /// Applies the given animation to this view when the specified value changes (accepted;
+    /// changes apply at once).
+    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
+
+    /// Sets an environment value for this view and its descendants.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        modifier(EnvironmentModifier { $0[keyPath: keyPath] = value })
+    }
+}
+
+/// Edges of a rectangle.
+public enum Edge: Int8, CaseIterable, Sendable {
+    case top, leading, bottom, trailing
+
+    /// A set of edges.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1)
+        public static let leading = Set(rawValue: 2)
+        public static let bottom = Set(rawValue: 4)
+        public static let trailing = Set(rawValue: 8)
+        public static let all: Set = [.top, .leading, .bottom, .trailing]
+        public static let horizontal: Set = [.leading, .trailing]
+        public static let vertical: Set = [.top, .bottom]
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A view that arranges its children in a vertical line.
+///
+/// ```swift
+/// VStack(alignment: .leading, spacing: 12) { Text(title); Text(subtitle) }
+/// ```
+public struct VStack<Content: View>: View, ElementView {
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("div", [Attribute("class", "sh-vstack"), stackStyle(alignment.css, spacing)])
+    }
+}
+
+/// A view that arranges its children in a horizontal line.
+public struct HStack<Content: View>: View, ElementView {
+    let alignment: VerticalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("div", [Attribute("class", "sh-hstack"), stackStyle(alignment.css, spacing)])
+    }
+}
+
+/// A view that overlays its children, aligning them in both axes.
+public struct ZStack<Content: View>: View, ElementView {
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("div", [Attribute("class", "sh-zstack"),
+                            Attribute("style", "place-items:\(alignment.vertical.css) \(alignment.horizontal.css)")])
+    }
+}
+
+private func stackStyle(_ alignment: String, _ spacing: CGFloat?) -> Attribute {
+    var style = "align-items:" + alignment
+    if let spacing { style += ";gap:\(cssNumber(spacing))px" }
+    return Attribute("style", style)
+}
+
+/// A CSS number: integral values without a fraction.
+func cssNumber(_ value: CGFloat) -> String {
+    guard value.isFinite else { return "0" }
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    return String(Double(value))
+}
+
+/// A flexible space that expands along the major axis of its containing stack.
+public struct Spacer: View, ElementView {
+    let minLength: CGFloat?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var attributes = [Attribute("class", "sh-spacer")]
+        if let minLength { attributes.append(Attribute("style", "min-width:\(cssNumber(minLength))px;min-height:\(cssNumber(minLength))px")) }
+        return ElementSpec("div", attributes)
+    }
+}
+
+/// A visual element that separates content.
+public struct Divider: View, ElementView {
+    public init() {}
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("hr", [Attribute("class", "sh-divider")])
+        spec.isVoid = true
+        return spec
+    }
+}
+
+/// An alignment position along the horizontal axis.
+public struct HorizontalAlignment: Equatable, Sendable {
+    let css: String
+    public static let leading = HorizontalAlignment(css: "flex-start")
+    public static let center = HorizontalAlignment(css: "center")
+    public static let trailing = HorizontalAlignment(css: "flex-end")
+}
+
+/// An alignment position along the vertical axis.
+public struct VerticalAlignment: Equatable, Sendable {
+    let css: String
+    public static let top = VerticalAlignment(css: "flex-start")
+    public static let center = VerticalAlignment(css: "center")
+    public static let bottom = VerticalAlignment(css: "flex-end")
+    public static let firstTextBaseline = VerticalAlignment(css: "baseline")
+    public static let lastTextBaseline = VerticalAlignment(css: "last baseline")
+}
+
+/// An alignment in both axes.
+public struct Alignment: Equatable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}

@@ -1,0 +1,144 @@
+import Testing
+@testable import Runtime
+
+@MainActor
+func click(_ tree: LiveTree, _ name: String) throws -> [StreamAction] {
+    let id = try #require(tree.id(ofControl: name), "no control named \(name)")
+    return try tree.send(Event(target: id, type: "click"))
+}
+
+@MainActor
+@Suite("State")
+struct StateTests {
+    @Test("When the value changes, SwiftUI updates the parts of the view hierarchy that depend on the value")
+    func counterUpdatesOnlyTheText() throws {
+        let tree = LiveTree(CounterView())
+        #expect(tree.render().contains(">0</span>"))
+        let actions = try click(tree, "Increment")
+        #expect(actions.count == 1)
+        guard case .replace(let target, let html)? = actions.first else { Issue.record("expected a replace"); return }
+        #expect(html.hasPrefix("<span id=\"\(target)\""))
+        #expect(html.contains(">1</span>"))
+        #expect(!html.contains("button"))
+        #expect(tree.render().contains(">1</span>"))
+    }
+
+    @Test("Mutating a state variable does not require a mutating function (reference-based storage survives re-creation)")
+    func stateSurvivesRecreation() throws {
+        let tree = LiveTree(CounterView())
+        for _ in 0..<3 { _ = try click(tree, "Increment") }
+        #expect(tree.render().contains(">3</span>"))
+    }
+
+    @Test("A view that reads and writes its own @State: Play becomes Pause")
+    func ownStateButton() throws {
+        let tree = LiveTree(StateSeed.OwnStatePlayButton())
+        let actions = try click(tree, "Play")
+        #expect(actions.map(\.html).joined().contains("Pause"))
+        #expect(tree.id(ofControl: "Pause") != nil)
+    }
+
+    @Test("To enable the subview to modify the state's stored value, pass a Binding instead")
+    func bindingWritesParentState() throws {
+        let tree = LiveTree(StateSeed.PlayerView(episode: Episode(title: "Ep", showTitle: "Show", isFavorite: false)))
+        #expect(tree.render().contains("sh-fg-secondary"))
+        tree.isLoggingEvaluations = true
+        _ = try click(tree, "Play")
+        let html = tree.render()
+        #expect(html.contains("Pause"))
+        #expect(html.contains("sh-fg-primary"))
+        // PlayerView read isPlaying (foregroundStyle) and PlayButton read it through the binding.
+        #expect(tree.evaluationLog.contains("PlayerView"))
+        #expect(tree.evaluationLog.contains("PlayButton"))
+    }
+
+    @Test("You can refer to $episode.isFavorite to get a binding to a scoped value; PlayerView keeps its isPlaying")
+    func scopedBindingKeepsChildState() throws {
+        let tree = LiveTree(StateSeed.Podcaster())
+        _ = try click(tree, "Play")
+        #expect(tree.render().contains("Pause"))
+        let toggle = try #require(tree.id(ofControl: "Favorite"))
+        let actions = try tree.send(Event(target: toggle, type: "change", value: "true"))
+        #expect(tree.render().contains("checked"))
+        #expect(tree.render().contains("Pause"), "PlayerView's isPlaying survives the new input")
+        #expect(!actions.isEmpty)
+        // Idempotent: the same change again changes nothing.
+        #expect(try tree.send(Event(target: toggle, type: "change", value: "true")).isEmpty)
+    }
+
+    @Test("When the user selects a different episode, SwiftUI recreates the PlayerView with a new input")
+    func newInputReevaluatesChild() throws {
+        struct Parent: View {
+            @State var title = "One"
+            var body: some View {
+                VStack {
+                    Button("Next") { title = "Two" }
+                    StateSeed.PlayerView(episode: Episode(title: title, showTitle: "Show", isFavorite: false))
+                }
+            }
+        }
+        let tree = LiveTree(Parent())
+        let actions = try click(tree, "Next")
+        #expect(actions.count == 1)
+        #expect(actions.first?.html.contains(">Two</span>") == true)
+    }
+
+    @Test("Pressing Change Text modifies foo, ExampleView's body is recomputed and ChildView shows Banana")
+    func exampleViewChangeText() throws {
+        let tree = LiveTree(ExampleSeed.ExampleView())
+        #expect(tree.render().contains(">Apple</span>"))
+        tree.isLoggingEvaluations = true
+        let actions = try click(tree, "Change Text")
+        #expect(tree.evaluationLog == ["ExampleView", "ChildView"])
+        #expect(actions.count == 1)
+        #expect(actions.first?.html.contains(">Banana</span>") == true)
+        // A second press writes the same value: ChildView's input is unchanged, so only ExampleView runs.
+        tree.isLoggingEvaluations = false
+        _ = try click(tree, "Change Text")
+    }
+
+    @Test("A child whose inputs did not change is not re-evaluated (Apple's behaviour, not the wiki's)")
+    func unchangedChildIsSkipped() throws {
+        let tree = LiveTree(ExampleSeed.ExampleView())
+        _ = try click(tree, "Change Text")
+        tree.isLoggingEvaluations = true
+        let actions = try click(tree, "Change Text")
+        #expect(tree.evaluationLog == ["ExampleView"])
+        #expect(actions.isEmpty)
+    }
+
+    @Test("A function called by a button, not marked mutating, changes the state")
+    func stateWrittenFromMethod() throws {
+        let tree = LiveTree(ExampleSeed.ContentView())
+        _ = try click(tree, "Change Text")
+        #expect(tree.render().contains(">Banana</span>"))
+    }
+
+    @Test("TextField requires a binding: typing updates the Text, and the field is not echoed back")
+    func textFieldBinding() throws {
+        let tree = LiveTree(ExampleSeed.TextExampleView())
+        let field = try #require(tree.id(ofControl: "Placeholder"))
+        let actions = try tree.send(Event(target: field, type: "input", value: "Hello <world>"))
+        #expect(actions.count == 1)
+        #expect(actions.first?.html.contains("Hello &lt;world&gt;") == true)
+        #expect(!actions.contains { $0.target == field }, "no echo of the field being typed in")
+        #expect(tree.render().contains(#"value="Hello &lt;world&gt;""#))
+    }
+
+    @Test("An image-only button is named by its symbol, and the symbol flips with the state")
+    func imageButton() throws {
+        let tree = LiveTree(ManagingStateSeed.PlayerView(episode: Episode(title: "T", showTitle: "S", isFavorite: false)))
+        #expect(tree.render().contains(#"aria-label="Play""#))
+        let actions = try click(tree, "Play")
+        #expect(tree.render().contains(#"aria-label="Pause""#))
+        #expect(actions.contains { $0.html.contains("#34c759") }, "the background follows isPlaying")
+    }
+
+    @Test("withAnimation applies the change at once")
+    func withAnimationApplies() throws {
+        let tree = LiveTree(ManagingStateSeed.AnimatedPlayButton())
+        #expect(tree.render().contains("scale(1.5)"))
+        _ = try click(tree, "Play")
+        #expect(tree.render().contains("scale(1)"))
+    }
+}
