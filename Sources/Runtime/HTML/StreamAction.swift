@@ -85,3 +85,8 @@ public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StreamAction {
+    /// Escapes `&`, `<`, `>`, `"`, `'` (the one escaping routine every piece of HTML uses).
+    public static func escapeHTML(_ string: String) -> String { HTMLWriter.escaped(string) }
+}

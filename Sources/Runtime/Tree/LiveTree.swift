@@ -68,13 +68,21 @@ public final class LiveTree {
     /// accepts events (`disabled`), the type is known (`unknownType`) and applies to it
     /// (`unsupported`), the value is valid (`invalidValue`).
     public func send(_ event: Event) throws(EventError) -> [StreamAction] {
-        guard let element = elements[event.target], element.isMounted else {
-            throw .noSuchElement(event.target)
-        }
-        guard element.acceptsEvents else { throw .disabled(event.target) }
-        guard let type = EventType(rawValue: event.type) else { throw .unknownType(event.type) }
-        guard let handler = element.handler else { throw .unsupported(type: type, target: event.target) }
+        try apply(event)
         defer { echo = nil }
+        return flush()
+    }
+
+    /// Checks `event` as `send` does, without running it.
+    public func check(_ event: Event) throws(EventError) {
+        _ = try resolve(event)
+    }
+
+    /// Runs `event`'s handler without collecting fragments yet: several events can be
+    /// applied before one `flush()` (a no-JavaScript form post applies its changed fields,
+    /// then the pressed button).
+    public func apply(_ event: Event) throws(EventError) {
+        let (element, handler, type) = try resolve(event)
         switch (handler, type) {
         case (.action(let action), .click):
             action()
@@ -95,7 +103,27 @@ public final class LiveTree {
         default:
             throw .unsupported(type: type, target: event.target)
         }
-        return flush()
+    }
+
+    private func resolve(_ event: Event) throws(EventError) -> (ElementNode, EventHandler, EventType) {
+        guard let element = elements[event.target], element.isMounted else {
+            throw .noSuchElement(event.target)
+        }
+        guard element.acceptsEvents else { throw .disabled(event.target) }
+        guard let type = EventType(rawValue: event.type) else { throw .unknownType(event.type) }
+        guard let handler = element.handler else { throw .unsupported(type: type, target: event.target) }
+        switch (handler, type) {
+        case (.action, .click), (.text, .input), (.text, .change), (.text, .submit), (.toggle, .click), (.toggle, .change):
+            return (element, handler, type)
+        default:
+            throw .unsupported(type: type, target: event.target)
+        }
+    }
+
+    /// The current text of the text field `id`, or nil if `id` is not a text field.
+    public func textFieldValue(_ id: String) -> String? {
+        guard let element = elements[id], case .text(let binding, _) = element.handler else { return nil }
+        return binding.wrappedValue
     }
 
     /// Re-evaluates what is dirty and returns the fragments of what changed.

@@ -1,0 +1,40 @@
+import Server
+
+/// `swift run demo`: the gallery of seed examples, one route each, from simple to advanced.
+@main
+struct DemoApp: App {
+    var body: some Scene {
+        Route("/", title: "Statehouse demo") { IndexView() }
+        Route("/counter", title: "Counter") { CounterView() }
+        Route("/play", title: "Play") { PlaySeed.PlayerView(episode: .sample) }
+        Route("/podcaster", title: "Podcaster") { PodcasterSeed.Podcaster() }
+        Route("/example", title: "ExampleView") { ExampleSeed.ExampleRoute() }
+    }
+}
+
+/// The demo's routes and what each shows.
+let demoRoutes: [(path: String, summary: String)] = [
+    ("/counter", "A Text and an Increment button: one click returns one fragment, the count's element."),
+    ("/play", "PlayerView hands PlayButton a @Binding to its @State; the title's style follows isPlaying."),
+    ("/podcaster", "Toggle bound to $episode.isFavorite; PlayerView keeps its own isPlaying across the change."),
+    ("/example", "ExampleView: Change Text turns Apple into Banana through ChildView; a TextField bound to $text."),
+]
+
+/// `/`: links to every route.
+struct IndexView: View {
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            Text("Statehouse").font(.largeTitle).bold()
+            Text("SwiftUI's state model, served over HTTP. Each route is a seed example.")
+                .foregroundStyle(.secondary)
+            List(demoRoutes, id: \.path) { route in
+                VStack(alignment: .leading, spacing: 4) {
+                    Link(route.path, destination: URL(string: route.path)!)
+                    Text(route.summary).font(.footnote).foregroundStyle(.secondary)
+                }
+            }
+        }
+    }
+}
+
+import Foundation

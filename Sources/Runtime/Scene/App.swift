@@ -1,0 +1,90 @@
+/// A type that represents the structure and behaviour of an app: its routes.
+///
+/// ```swift
+/// @main
+/// struct MyApp: App {
+///     var body: some Scene {
+///         Route("/counter") { CounterView() }
+///         Route("/play", title: "Player") { PlayerView(episode: .sample) }
+///     }
+/// }
+/// ```
+/// `Server` adds `static func main()`, which parses `--host`/`--port` and serves the app.
+@MainActor @preconcurrency
+public protocol App {
+    associatedtype Body: Scene
+    /// The routes of the app.
+    @SceneBuilder var body: Body { get }
+    /// Creates an instance of the app.
+    init()
+}
+
+/// A part of an app's user interface: for Statehouse, one or more routes.
+@MainActor @preconcurrency
+public protocol Scene {
+    /// The routes this scene serves.
+    var _routes: [RouteDescription] { get }
+}
+
+/// A route: a path and how to build the root view of a new page for it.
+public struct RouteDescription {
+    public let path: String
+    public let title: String
+    /// Builds a new live tree: one per page (browser tab) that loads the route.
+    public let makeTree: @MainActor () -> LiveTree
+}
+
+/// A scene served at a path: each `GET` of the path creates a new page whose root view is
+/// built by `content`.
+public struct Route<Content: View>: Scene {
+    let path: String
+    let title: String?
+    let content: @MainActor () -> Content
+
+    public init(_ path: String, title: String? = nil, @ViewBuilder content: @escaping @MainActor () -> Content) {
+        self.path = path
+        self.title = title
+        self.content = content
+    }
+
+    public var _routes: [RouteDescription] {
+        let content = self.content
+        return [RouteDescription(path: path, title: title ?? "Statehouse", makeTree: { LiveTree(content()) })]
+    }
+}
+
+/// A scene that presents its content at `/` (SwiftUI's main window).
+public struct WindowGroup<Content: View>: Scene {
+    let title: String?
+    let content: @MainActor () -> Content
+
+    public init(@ViewBuilder content: @escaping @MainActor () -> Content) {
+        title = nil
+        self.content = content
+    }
+
+    public init(_ title: String, @ViewBuilder content: @escaping @MainActor () -> Content) {
+        self.title = title
+        self.content = content
+    }
+
+    public var _routes: [RouteDescription] { Route("/", title: title, content: content)._routes }
+}
+
+/// Several scenes.
+public struct SceneList: Scene {
+    public let _routes: [RouteDescription]
+}
+
+/// Builds an app's scenes.
+@resultBuilder
+@MainActor
+public enum SceneBuilder {
+    public static func buildExpression<S: Scene>(_ scene: S) -> S { scene }
+    public static func buildBlock<S: Scene>(_ scene: S) -> S { scene }
+    public static func buildBlock<each S: Scene>(_ scenes: repeat each S) -> SceneList {
+        var routes: [RouteDescription] = []
+        for scene in repeat each scenes { routes.append(contentsOf: scene._routes) }
+        return SceneList(_routes: routes)
+    }
+}

@@ -1,0 +1,132 @@
+import NIOCore
+import NIOHTTP1
+
+/// Limits the HTTP layer enforces before a request reaches the application.
+public struct HTTPLimits: Sendable {
+    /// Largest request body accepted (413 beyond).
+    public var maxBodyBytes = 1 << 20
+    /// Largest total size of the request line's URI and header names and values (431 beyond).
+    public var maxHeaderBytes = 16 << 10
+    public init() {}
+}
+
+/// Something that answers requests; it may answer later, from any thread.
+public protocol Responder: Sendable {
+    func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void)
+}
+
+/// Collects one request (head, body up to the limit), hands it to the responder, writes the
+/// response, and keeps the connection alive when the client asked for it. The pipeline
+/// handler in front of it hands over one request at a time, so pipelined requests are
+/// answered in order.
+final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let responder: any Responder
+    private let limits: HTTPLimits
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    /// After a refusal the rest of the request is ignored and the connection closed.
+    private var isRefusing = false
+
+    init(responder: any Responder, limits: HTTPLimits) {
+        self.responder = responder
+        self.limits = limits
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            isRefusing = false
+            body.removeAll(keepingCapacity: true)
+            var headerBytes = head.uri.utf8.count
+            for (name, value) in head.headers { headerBytes += name.utf8.count + value.utf8.count + 4 }
+            if headerBytes > limits.maxHeaderBytes {
+                refuse(context, .requestHeaderFieldsTooLarge, "request headers are larger than \(limits.maxHeaderBytes) bytes")
+                return
+            }
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limits.maxBodyBytes {
+                refuse(context, .payloadTooLarge, "request body is larger than \(limits.maxBodyBytes) bytes")
+                return
+            }
+            self.head = head
+        case .body(var buffer):
+            guard !isRefusing else { return }
+            if body.count + buffer.readableBytes > limits.maxBodyBytes {
+                refuse(context, .payloadTooLarge, "request body is larger than \(limits.maxBodyBytes) bytes")
+                return
+            }
+            body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
+        case .end:
+            guard !isRefusing, let head else { return }
+            self.head = nil
+            let request = Request(head: head, body: body)
+            body = []
+            let promise = context.eventLoop.makePromise(of: Response.self)
+            responder.respond(to: request) { promise.succeed($0) }
+            promise.futureResult.assumeIsolated().whenSuccess { response in
+                self.write(response, keepAlive: head.isKeepAlive, version: head.version, context: context)
+            }
+        }
+    }
+
+    private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ message: String) {
+        isRefusing = true
+        head = nil
+        body = []
+        write(.text(status, message), keepAlive: false, version: .http1_1, context: context)
+    }
+
+    private func write(_ response: Response, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
+        var headers = response.headers
+        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.status, headers: headers))), promise: nil)
+        if !response.body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+}
+
+/// Answers requests the HTTP parser rejects: 431 for oversized headers, 400 otherwise, then
+/// closes the connection.
+final class ProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private var hasUnterminatedResponse = false
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        guard let parserError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        if !hasUnterminatedResponse {
+            let (status, message): (HTTPResponseStatus, String) = parserError == .headerOverflow
+                ? (.requestHeaderFieldsTooLarge, "request headers are too large\n")
+                : (.badRequest, "malformed HTTP request\n")
+            let headers = HTTPHeaders([("Connection", "close"), ("Content-Type", "text/plain; charset=utf-8"),
+                                       ("Content-Length", String(message.utf8.count))])
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+        context.close(promise: nil)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status.code >= 200: hasUnterminatedResponse = true
+        case .end: hasUnterminatedResponse = false
+        default: break
+        }
+        context.write(data, promise: promise)
+    }
+}

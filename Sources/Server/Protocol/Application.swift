@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import NIOHTTP1
+import Runtime
+
+/// The wire protocol: routes become pages, events become state changes, and the answer is
+/// the fragments of what changed. Runs on the main actor, where the views live.
+@MainActor
+final class Application {
+    private let routes: [String: RouteDescription]
+    let store = SessionStore()
+    private let options: ServerOptions
+    private let logger: Logger
+
+    init(routes: [RouteDescription], options: ServerOptions, logger: Logger) {
+        var table: [String: RouteDescription] = [:]
+        for route in routes where table[route.path] == nil { table[route.path] = route }
+        self.routes = table
+        self.options = options
+        self.logger = logger
+    }
+
+    func handle(_ request: Request) -> Response {
+        switch (request.method, request.path) {
+        case (.POST, "/_sh/event"): return event(request)
+        case (_, "/_sh/event"): return .text(.methodNotAllowed, "use POST for /_sh/event")
+        case (.GET, "/_sh/render"): return render(request)
+        case (.GET, "/_sh/health"):
+            return Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                            body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8))
+        case (.GET, let path):
+            guard let route = routes[path] else { return .text(.notFound, "no route \(path)") }
+            return newPage(route, request)
+        default:
+            return .text(.methodNotAllowed, "method \(request.method) is not allowed here")
+        }
+    }
+
+    // MARK: GET <route>
+
+    private func newPage(_ route: RouteDescription, _ request: Request) -> Response {
+        var setCookie: String?
+        let session: Session
+        if let existing = store.session(request.cookie(Self.cookieName)) {
+            session = existing
+        } else {
+            session = store.newSession()
+            setCookie = "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (options.secureCookies ? "; Secure" : "")
+        }
+        let page = store.newPage(route, in: session)
+        var response = document(page)
+        if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
+        return response
+    }
+
+    private func document(_ page: Page) -> Response {
+        var response = Response.html(Document.render(page))
+        response.headers.add(contentsOf: Self.pageHeaders)
+        return response
+    }
+
+    static let cookieName = "sh_session"
+
+    /// Sent with every document: no inline script can run, nothing sniffs types.
+    static let pageHeaders: HTTPHeaders = [
+        "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+        "Cache-Control": "no-store",
+    ]
+
+    // MARK: GET /_sh/render
+
+    private func render(_ request: Request) -> Response {
+        guard let pageID = request.query["page"], !pageID.isEmpty else {
+            return .text(.badRequest, "missing query parameter 'page'")
+        }
+        guard let session = store.session(request.cookie(Self.cookieName)) else {
+            return .text(.gone, "session unknown or expired: load the page again")
+        }
+        guard let page = store.page(pageID, of: session) else {
+            return .text(.gone, "page '\(pageID)' is unknown, expired or not this session's: load the page again")
+        }
+        return document(page)
+    }
+
+    // MARK: POST /_sh/event
+
+    /// Fields of the event form that are not text field values.
+    private static let protocolFields: Set<String> = ["page", "target", "type", "value", "_csrf"]
+
+    private func event(_ request: Request) -> Response {
+        // 400: malformed
+        if let contentType = request.headers.first(name: "content-type"),
+           !contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            return .text(.badRequest, "expected Content-Type application/x-www-form-urlencoded, got \(contentType)")
+        }
+        guard let form = FormData.decode(request.body) else {
+            return .text(.badRequest, "malformed form body (bad percent-encoding)")
+        }
+        guard let pageID = form["page"], !pageID.isEmpty else { return .text(.badRequest, "missing field 'page'") }
+        guard let target = form["target"], !target.isEmpty else { return .text(.badRequest, "missing field 'target'") }
+        // 410: session
+        guard let session = store.session(request.cookie(Self.cookieName)) else {
+            return .text(.gone, "session unknown or expired: load the page again")
+        }
+        // 403: origin and CSRF
+        if let origin = request.headers.first(name: "origin"), !Self.isSameOrigin(origin, host: request.headers.first(name: "host")) {
+            return .text(.forbidden, "cross-origin request refused (Origin \(origin))")
+        }
+        guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], Token.equal(token, session.csrfToken) else {
+            return .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")
+        }
+        // 410: page
+        guard let page = store.page(pageID, of: session) else {
+            return .text(.gone, "page '\(pageID)' is unknown, expired or not this session's: load the page again")
+        }
+        // 404, 409, 400 from the tree; the event is checked before anything is applied.
+        let event = Event(target: target, type: form["type"] ?? "click", value: form["value"])
+        let actions: [StreamAction]
+        do {
+            try page.tree.check(event)
+            // A no-JavaScript form post carries the text fields' values: apply the changed ones
+            // in document order, then the pressed button.
+            for field in form.fields where !Self.protocolFields.contains(field.name) {
+                guard let current = page.tree.textFieldValue(field.name), current != field.value else { continue }
+                try page.tree.apply(Event(target: field.name, type: "input", value: field.value))
+            }
+            try page.tree.apply(event)
+            actions = page.tree.flush()
+        } catch {
+            return Self.response(for: error)
+        }
+        if Self.wantsFragments(request) {
+            return Response(status: .ok, headers: ["Content-Type": "text/vnd.turbo-stream.html; charset=utf-8", "Cache-Control": "no-store"],
+                            body: Array(actions.turboStream.utf8))
+        }
+        return Response(status: .seeOther, headers: ["Location": "/_sh/render?page=\(page.id)", "Cache-Control": "no-store"])
+    }
+
+    private static func response(for error: EventError) -> Response {
+        switch error {
+        case .noSuchElement: .text(.notFound, error.description)
+        case .disabled: .text(.conflict, error.description)
+        case .unknownType, .unsupported, .invalidValue: .text(.badRequest, error.description)
+        }
+    }
+
+    /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
+    /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
+    static func wantsFragments(_ request: Request) -> Bool {
+        let accept = request.headers["accept"].joined(separator: ",").lowercased()
+        if accept.contains("text/vnd.turbo-stream.html") { return true }
+        return !accept.contains("text/html")
+    }
+
+    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host, let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        return originAuthority.lowercased() == host.lowercased()
+    }
+}

@@ -1,0 +1,32 @@
+import Runtime
+
+/// The full HTML document of a page: the head names the page and the CSRF token; the body
+/// holds the one no-JavaScript form `#sh` (controls join it with `form="sh"`) and the tree.
+@MainActor
+enum Document {
+    static func render(_ page: Page) -> [UInt8] {
+        let pageID = HTMLEscape.text(page.id)
+        let token = HTMLEscape.text(page.session.csrfToken)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        bytes.append(contentsOf: """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">\
+        <meta name="viewport" content="width=device-width, initial-scale=1">\
+        <meta name="sh-page" content="\(pageID)"><meta name="csrf-token" content="\(token)">\
+        <title>\(HTMLEscape.text(page.route.title))</title>\
+        <link rel="stylesheet" href="/_sh/style.css"><script src="/_sh/client.js" defer></script></head>
+        <body><form id="sh" method="post" action="/_sh/event">\
+        <input type="hidden" name="page" value="\(pageID)"><input type="hidden" name="_csrf" value="\(token)"></form>
+
+        """.utf8)
+        bytes.append(contentsOf: page.tree.renderBytes())
+        bytes.append(contentsOf: "\n</body></html>\n".utf8)
+        return bytes
+    }
+}
+
+/// Escaping for the server's own markup: the Runtime's one routine.
+enum HTMLEscape {
+    static func text(_ string: String) -> String { StreamAction.escapeHTML(string) }
+}

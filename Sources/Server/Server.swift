@@ -1,0 +1,120 @@
+@_exported import Runtime
+import ArgumentParser
+import Dispatch
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// How a Statehouse server runs: `swift run demo --host 0.0.0.0 --port 8080`.
+public struct ServerOptions: ParsableArguments, Sendable {
+    @Option(help: "The address to listen on.")
+    public var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    public var port: Int = 8080
+
+    @Option(name: .customLong("public-dir"), help: "Serve /_sh/ files from this directory instead of the embedded copy of public/.")
+    public var publicDirectory: String?
+
+    @Option(name: .customLong("max-body-bytes"), help: "Largest request body accepted (413 beyond).")
+    public var maxBodyBytes: Int = 1 << 20
+
+    @Option(name: .customLong("max-header-bytes"), help: "Largest request header block accepted (431 beyond).")
+    public var maxHeaderBytes: Int = 16 << 10
+
+    @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure (the server sits behind TLS).")
+    public var secureCookies = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    public var logLevel: String = "info"
+
+    public init() {}
+
+    var limits: HTTPLimits {
+        var limits = HTTPLimits()
+        limits.maxBodyBytes = maxBodyBytes
+        limits.maxHeaderBytes = maxHeaderBytes
+        return limits
+    }
+}
+
+/// A running Statehouse server: the app's routes served over HTTP/1.1.
+///
+/// ```swift
+/// let server = try await StatehouseServer.start(MyApp(), options: options)
+/// print(server.port)
+/// ```
+public final class StatehouseServer: Sendable {
+    private let http: HTTPServer
+
+    /// The port the server listens on.
+    public var port: Int { http.port }
+
+    /// Starts serving `app`.
+    @MainActor
+    public static func start<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehouseServer {
+        var logger = Logger(label: "statehouse")
+        logger.logLevel = Logger.Level(rawValue: options.logLevel) ?? .info
+        let application = Application(routes: app.body._routes, options: options, logger: logger)
+        let responder = ApplicationResponder(application: application, files: StaticFiles(directory: options.publicDirectory), logger: logger)
+        let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits, responder: responder)
+        logger.notice("Statehouse listening on http://\(options.host):\(http.port)")
+        return StatehouseServer(http: http)
+    }
+
+    private init(http: HTTPServer) { self.http = http }
+
+    /// Waits until the server stops.
+    public func waitUntilClosed() async throws { try await http.waitUntilClosed() }
+
+    /// Stops the server.
+    public func shutdown() async throws { try await http.shutdown() }
+}
+
+/// Serves `/_sh/` files on the I/O thread; everything else runs on the main actor.
+struct ApplicationResponder: Responder {
+    let application: Application
+    let files: StaticFiles
+    let logger: Logger
+
+    func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let logger = self.logger
+        let finish: @Sendable (Response) -> Void = { response in
+            if logger.logLevel <= .info {
+                let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+                let page = request.query["page"].map { " page=\($0)" } ?? ""
+                logger.info("\(request.method) \(request.path) \(response.status.code) \(micros)µs\(page)")
+            }
+            complete(response)
+        }
+        if request.method == .GET, request.path.hasPrefix("/_sh/"), let response = files.response(for: String(request.path.dropFirst(5))) {
+            finish(response)
+            return
+        }
+        let application = self.application
+        DispatchQueue.main.async {
+            finish(MainActor.assumeIsolated { application.handle(request) })
+        }
+    }
+}
+
+extension App {
+    /// Parses the command line (`--host`, `--port`, …), then serves the app until stopped.
+    public static func main() async {
+        let options = ServerOptions.parseOrExit()
+        do {
+            let server = try await StatehouseServer.start(Self(), options: options)
+            try await server.waitUntilClosed()
+        } catch {
+            print("error: \(error)")
+            exit(1)
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
