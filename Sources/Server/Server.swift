@@ -5,28 +5,23 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// How a Statehouse server runs: `swift run demo --host 0.0.0.0 --port 8080`.
-public struct ServerOptions: ParsableArguments, Sendable {
-    @Option(help: "The address to listen on.")
-    public var host: String = "127.0.0.1"
-
-    @Option(help: "The port to listen on (0 picks a free one).")
-    public var port: Int = 8080
-
-    @Option(name: .customLong("public-dir"), help: "Serve /_sh/ files from this directory instead of the embedded copy of public/.")
+/// How a Statehouse server runs. `App.main()` fills it from the command line
+/// (`swift run demo --host 0.0.0.0 --port 8080`, see `ServerArguments`).
+public struct ServerOptions: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port to listen on (0 picks a free one).
+    public var port = 8080
+    /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.
     public var publicDirectory: String?
-
-    @Option(name: .customLong("max-body-bytes"), help: "Largest request body accepted (413 beyond).")
-    public var maxBodyBytes: Int = 1 << 20
-
-    @Option(name: .customLong("max-header-bytes"), help: "Largest request header block accepted (431 beyond).")
-    public var maxHeaderBytes: Int = 16 << 10
-
-    @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure (the server sits behind TLS).")
+    /// Largest request body accepted (413 beyond).
+    public var maxBodyBytes = 1 << 20
+    /// Largest request header block accepted (431 beyond).
+    public var maxHeaderBytes = 16 << 10
+    /// Mark the session cookie `Secure` (the server sits behind TLS).
     public var secureCookies = false
-
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    public var logLevel: String = "info"
+    /// The lowest level logged.
+    public var logLevel: Logger.Level = .info
 
     public init() {}
 
@@ -35,6 +30,52 @@ public struct ServerOptions: ParsableArguments, Sendable {
         limits.maxBodyBytes = maxBodyBytes
         limits.maxHeaderBytes = maxHeaderBytes
         return limits
+    }
+}
+
+/// The command line of an app built on Statehouse.
+public struct ServerArguments: ParsableArguments {
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(name: .customLong("public-dir"), help: "Serve /_sh/ files from this directory instead of the embedded copy of public/.")
+    var publicDirectory: String?
+
+    @Option(name: .customLong("max-body-bytes"), help: "Largest request body accepted (413 beyond).")
+    var maxBodyBytes: Int = 1 << 20
+
+    @Option(name: .customLong("max-header-bytes"), help: "Largest request header block accepted (431 beyond).")
+    var maxHeaderBytes: Int = 16 << 10
+
+    @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure (the server sits behind TLS).")
+    var secureCookies = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    public init() {}
+
+    public func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
+    }
+
+    /// The options these arguments give.
+    public var options: ServerOptions {
+        var options = ServerOptions()
+        options.host = host
+        options.port = port
+        options.publicDirectory = publicDirectory
+        options.maxBodyBytes = maxBodyBytes
+        options.maxHeaderBytes = maxHeaderBytes
+        options.secureCookies = secureCookies
+        options.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        return options
     }
 }
 
@@ -54,7 +95,7 @@ public final class StatehouseServer: Sendable {
     @MainActor
     public static func start<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehouseServer {
         var logger = Logger(label: "statehouse")
-        logger.logLevel = Logger.Level(rawValue: options.logLevel) ?? .info
+        logger.logLevel = options.logLevel
         let application = Application(routes: app.body._routes, options: options, logger: logger)
         let responder = ApplicationResponder(application: application, files: StaticFiles(directory: options.publicDirectory), logger: logger)
         let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits, responder: responder)
@@ -102,7 +143,7 @@ struct ApplicationResponder: Responder {
 extension App {
     /// Parses the command line (`--host`, `--port`, …), then serves the app until stopped.
     public static func main() async {
-        let options = ServerOptions.parseOrExit()
+        let options = ServerArguments.parseOrExit().options
         do {
             let server = try await StatehouseServer.start(Self(), options: options)
             try await server.waitUntilClosed()

@@ -1,0 +1,62 @@
+import Foundation
+@testable import Demo
+@testable import Server
+
+/// The demo's routes plus a few that only tests need.
+struct TestApp: App {
+    var body: some Scene {
+        DemoApp().body
+        Route("/disabled") { DisabledView() }
+    }
+}
+
+struct DisabledView: View {
+    @State private var count = 0
+    var body: some View {
+        VStack {
+            Text("\(count)").accessibilityIdentifier("count")
+            Button("Locked") { count += 1 }.disabled(true).accessibilityIdentifier("locked")
+            Button("Hidden") { count += 1 }.hidden().accessibilityIdentifier("hidden")
+        }
+    }
+}
+
+/// Starts a server on a free loopback port for one test, and stops it afterwards.
+func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
+                _ body: @Sendable (Int) async throws -> Void) async throws {
+    var options = ServerOptions()
+    options.port = 0
+    options.logLevel = .warning
+    configure(&options)
+    let server = try await StatehouseServer.start(TestApp(), options: options)
+    do {
+        try await body(server.port)
+    } catch {
+        try await server.shutdown()
+        throw error
+    }
+    try await server.shutdown()
+}
+
+/// Loads `path` with `client` and returns the page.
+func load(_ client: CurlClient, _ path: String) throws -> LoadedPage {
+    let reply = client.get(path)
+    guard reply.status == 200, let page = LoadedPage(reply.body) else {
+        throw TestFailure("GET \(path) gave \(reply.status): \(reply.body.prefix(200))")
+    }
+    return page
+}
+
+/// Posts an event to `page` the way the browser client does.
+func event(_ client: CurlClient, _ page: LoadedPage, target: String, type: String? = nil, value: String? = nil,
+           csrf: String? = nil, headers: [String] = []) -> CurlClient.Reply {
+    var fields = [("page", page.id), ("target", target)]
+    if let type { fields.append(("type", type)) }
+    if let value { fields.append(("value", value)) }
+    return client.post("/_sh/event", FormData.encode(fields), headers: ["X-CSRF-Token: \(csrf ?? page.csrf)"] + headers)
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
