@@ -1,0 +1,109 @@
+import Dispatch
+import Testing
+@testable import Runtime
+
+@MainActor
+@Suite("Rendering")
+struct RenderingTests {
+    @Test("All text is escaped: <, &, \", ' and > never reach the HTML raw")
+    func hostileTextIsEscaped() {
+        let hostile = #"<script>alert("x")</script> & 'quoted' >"#
+        let html = LiveTree(VStack { Text(hostile); TextField(hostile, text: .constant(hostile)) }).render()
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39; &gt;"))
+        #expect(!html.contains(#"value="<"#))
+    }
+
+    @Test("The escaping routine copies runs and leaves other text, including emoji, intact")
+    func escapeRuns() {
+        #expect(HTMLWriter.escaped("plain 🍌 text") == "plain 🍌 text")
+        #expect(HTMLWriter.escaped("a<b>c&d\"e'f") == "a&lt;b&gt;c&amp;d&quot;e&#39;f")
+        #expect(HTMLWriter.escaped("") == "")
+        // Invalid UTF-8 never survives into a String: it is repaired on decoding.
+        let repaired = String(decoding: [0x3C, 0xFF, 0x3E] as [UInt8], as: UTF8.self)
+        #expect(HTMLWriter.escaped(repaired) == "&lt;\u{FFFD}&gt;")
+    }
+
+    @Test("Element ids use only [A-Za-z0-9_-], whatever the identifier or key")
+    func identifiersAreSanitized() {
+        #expect(HTMLWriter.identifierFragment("a b\"<c>-d_1") == "a_b__c_-d_1")
+        let html = LiveTree(Text("x").accessibilityIdentifier(#"evil" onclick="x"#)).render()
+        #expect(html.contains(#"id="evil__onclick__x""#))
+    }
+
+    @Test("A link to javascript: renders without an href")
+    func unsafeLinks() {
+        let html = LiveTree(Link("x", destination: URL(string: "javascript:alert(1)")!)).render()
+        #expect(!html.contains("href"))
+        #expect(LiveTree(Link("x", destination: URL(string: "https://example.com")!)).render().contains(#"href="https://example.com""#))
+    }
+
+    @Test("Views render as native controls with labels")
+    func nativeControls() {
+        let html = LiveTree(Form {
+            Section("Settings") {
+                Toggle("Enabled", isOn: .constant(true))
+                Stepper("Count: 1", value: .constant(1), in: 0...1)
+                SecureField("Password", text: .constant(""))
+                Label("Star", systemImage: "star.fill")
+            }
+        }.padding()).render()
+        #expect(html.contains(#"<label id="#) && html.contains(#"type="checkbox" role="switch""#))
+        #expect(html.contains(#"type="password""#))
+        #expect(html.contains(#"aria-label="Increment" disabled"#), "at the upper bound")
+        #expect(html.contains(#"<svg"#) && html.contains(#"role="img""#))
+        #expect(html.contains("padding:16px"))
+    }
+
+    @Test("Image(systemName:) is named after its symbol: play.circle → Play")
+    func imageNames() {
+        #expect(Image.accessibleName("play.circle") == "Play")
+        #expect(Image.accessibleName("star.fill") == "Star")
+        #expect(Image.accessibleName("checkmark") == "Checkmark")
+    }
+}
+
+/// Hands out the binding of a mounted view's @State.
+final class BindingCatcher: @unchecked Sendable {
+    var binding: Binding<Int>?
+}
+
+struct Exposed: View {
+    @State private var count = 0
+    let catcher: BindingCatcher
+    var body: some View {
+        catcher.binding = $count
+        return Text("count \(count)")
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("You can safely mutate state properties from any thread: writes are serialized and the page shows the last one")
+    func writesFromManyTasks() async throws {
+        let catcher = BindingCatcher()
+        let tree = await MainActor.run { LiveTree(Exposed(catcher: catcher)) }
+        let binding = try #require(catcher.binding)
+        await withTaskGroup(of: Void.self) { group in
+            for value in 1...200 {
+                group.addTask {
+                    binding.wrappedValue = value
+                    _ = binding.wrappedValue
+                }
+            }
+        }
+        let final = binding.wrappedValue
+        // Invalidation hops to the main actor; let those hops run, then flush.
+        for _ in 0..<50 {
+            if await MainActor.run(body: { tree.hasPendingChanges }) { break }
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        let html = await MainActor.run { () -> String in
+            _ = tree.flush()
+            return tree.render()
+        }
+        #expect(html.contains("count \(final)<"))
+    }
+}
+
+import Foundation
