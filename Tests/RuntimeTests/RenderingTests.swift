@@ -107,3 +107,29 @@ struct ConcurrencyTests {
 }
 
 import Foundation
+
+@MainActor
+@Suite("Element ids")
+struct ElementIDTests {
+    struct Twins: View {
+        @State private var count = 0
+        var body: some View {
+            VStack {
+                Text("same").accessibilityIdentifier("twin")
+                Text("same").accessibilityIdentifier("twin")
+                Text("\(count)")
+                Button("Bump") { count += 1 }
+            }
+        }
+    }
+
+    @Test("A repeated accessibility identifier gets a unique id once, and an unchanged element is never re-sent")
+    func duplicateIdentifiersAreStable() throws {
+        let tree = LiveTree(Twins())
+        let html = tree.render()
+        #expect(html.contains(#"id="twin""#) && html.contains(#"id="twin-2""#))
+        let actions = try click(tree, "Bump")
+        #expect(actions.count == 1, "only the count changed, got \(actions.map(\.target))")
+        #expect(tree.render() == html.replacingOccurrences(of: ">0</span>", with: ">1</span>"))
+    }
+}

@@ -46,6 +46,8 @@ enum EventHandler {
 @MainActor
 class ElementNode: SingleChildNode {
     private(set) var id: String
+    /// The id asked for (from `.accessibilityIdentifier`), before it was made unique.
+    private var requestedID: String?
     private(set) var spec: ElementSpec
     private(set) var pending: PendingAttributes
     var handler: EventHandler?
@@ -68,7 +70,8 @@ class ElementNode: SingleChildNode {
         hostElement = context.host
         id = ""
         super.init(context)
-        id = fixedID ?? context.tree.allocateID(for: self, preferred: Self.preferredID(context))
+        requestedID = Self.preferredID(context)
+        id = fixedID ?? context.tree.allocateID(for: self, preferred: requestedID)
         if fixedID != nil { tree.register(self) }
     }
 
@@ -82,10 +85,11 @@ class ElementNode: SingleChildNode {
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
         handler = newHandler
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
-        let preferred = Self.preferredID(context)
-        if preferred != nil, preferred != id, let preferred {
+        let requested = Self.preferredID(context)
+        if requested != requestedID {
+            requestedID = requested
             previousID = previousID ?? id
-            id = tree.renameElement(self, from: id, preferring: preferred)
+            id = tree.renameElement(self, from: id, preferring: requested)
             tree.markReplaced(self)
         }
         if newSpec == spec, context.pending == pending { return }

@@ -197,7 +197,7 @@ public final class LiveTree {
 
     func register(_ element: ElementNode) { elements[element.id] = element }
 
-    func renameElement(_ element: ElementNode, from old: String, preferring preferred: String) -> String {
+    func renameElement(_ element: ElementNode, from old: String, preferring preferred: String?) -> String {
         if elements[old] === element { elements[old] = nil }
         return allocateID(for: element, preferred: preferred)
     }
