@@ -39,7 +39,7 @@ struct RenderingTests {
     }
 
     @Test("Views render as native controls with labels")
-    func nativeControls() {
+    func nativeControls() throws {
         let html = LiveTree(Form {
             Section("Settings") {
                 Toggle("Enabled", isOn: .constant(true))
@@ -50,9 +50,25 @@ struct RenderingTests {
         }.padding()).render()
         #expect(html.contains(#"<label id="#) && html.contains(#"type="checkbox" role="switch""#))
         #expect(html.contains(#"type="password""#))
-        #expect(html.contains(#"aria-label="Increment" disabled"#), "at the upper bound")
+        let increment = try #require(html.firstMatch(of: /<button[^>]*aria-label="Increment"[^>]*>/))
+        #expect(increment.output.contains("disabled"), "at the upper bound")
         #expect(html.contains(#"<svg"#) && html.contains(#"role="img""#))
         #expect(html.contains("padding:16px"))
+    }
+
+    @Test("A stepper's button at its bound is disabled and refuses events")
+    func stepperBounds() throws {
+        struct Counter: View {
+            @State private var value = 0
+            var body: some View { Stepper("Value: \(value)", value: $value, in: 0...1) }
+        }
+        let tree = LiveTree(Counter())
+        let decrement = try #require(tree.id(ofControl: "Decrement"))
+        #expect(throws: EventError.disabled(decrement)) { try tree.send(Event(target: decrement)) }
+        _ = try click(tree, "Increment")
+        #expect(tree.render().contains("Value: 1"))
+        let increment = try #require(tree.id(ofControl: "Increment"))
+        #expect(throws: EventError.disabled(increment)) { try tree.send(Event(target: increment)) }
     }
 
     @Test("Image(systemName:) is named after its symbol: play.circle → Play")

@@ -86,7 +86,8 @@ public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-extension StreamAction {
-    /// Escapes `&`, `<`, `>`, `"`, `'` (the one escaping routine every piece of HTML uses).
-    public static func escapeHTML(_ string: String) -> String { HTMLWriter.escaped(string) }
+/// HTML helpers for code that writes markup around the tree (the server's document).
+public enum HTML {
+    /// Escapes `&`, `<`, `>`, `"`, `'`: the one escaping routine every piece of HTML uses.
+    public static func escape(_ string: String) -> String { HTMLWriter.escaped(string) }
 }

@@ -41,8 +41,6 @@ struct ReaderSet {
     private struct Entry { weak var reader: Node? }
     private var entries: [Entry] = []
 
-    var isEmpty: Bool { entries.isEmpty }
-
     mutating func insert(_ reader: Node) -> Bool {
         for entry in entries where entry.reader === reader { return false }
         entries.removeAll { $0.reader == nil }

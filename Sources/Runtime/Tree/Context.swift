@@ -46,8 +46,6 @@ struct PendingAttributes: Equatable {
     var styles: [Attribute] = []
     var attributes: [Attribute] = []
     var identifier: String?
-
-    var isEmpty: Bool { classes.isEmpty && styles.isEmpty && attributes.isEmpty && identifier == nil }
 }
 
 /// An HTML attribute (or a CSS declaration, where `name` is the property).

@@ -154,7 +154,7 @@ class ElementNode: SingleChildNode {
 
     /// The text a person (or assistive technology) would name this control by.
     var accessibleName: String {
-        if let label = spec.attributes.first(where: { $0.name == "aria-label" })?.value { return label }
+        if let label = (spec.attributes + pending.attributes).last(where: { $0.name == "aria-label" })?.value { return label }
         var name = spec.text ?? ""
         var elements: [ElementNode] = []
         child?.collectElements(into: &elements)

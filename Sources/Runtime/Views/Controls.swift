@@ -82,7 +82,7 @@ public struct Toggle<Label: View>: View {
     }
 
     public var body: some View {
-        LabelElement(className: "sh-toggle") {
+        Box("label", [Attribute("class", "sh-toggle")]) {
             label
             CheckboxInput(isOn: isOn.wrappedValue, binding: isOn)
         }
@@ -112,19 +112,6 @@ struct CheckboxInput: ElementView {
     }
 }
 
-/// `<label class="…">`: names the control inside it.
-struct LabelElement<Content: View>: ElementView {
-    let className: String
-    let content: Content
-    init(className: String, @ViewBuilder content: () -> Content) {
-        self.className = className
-        self.content = content()
-    }
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("label", [Attribute("class", className)])
-    }
-}
-
 /// A `<div>` or `<span>` with a class, for controls built from other views.
 struct Box<Content: View>: ElementView {
     let tag: String
@@ -136,23 +123,6 @@ struct Box<Content: View>: ElementView {
         self.content = content()
     }
     func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec(tag, attributes) }
-}
-
-/// A button for controls built from other views (a stepper's − and +).
-struct ActionButton: ElementView {
-    let symbol: String
-    let name: String
-    let isEnabled: Bool
-    let action: @MainActor () -> Void
-
-    var handler: EventHandler? { .action(action) }
-
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", [Attribute("class", "sh-button"), Attribute("type", "submit"), Attribute("aria-label", name)], text: symbol)
-        if !(environment.isEnabled && isEnabled) { spec.attributes.append(Attribute("disabled", "")) }
-        spec.control = .submitsTarget
-        return spec
-    }
 }
 
 /// A control that performs increment and decrement actions.
@@ -197,8 +167,12 @@ public struct Stepper<Label: View>: View {
         let decrement = onDecrement, increment = onIncrement
         return Box("div", [Attribute("class", "sh-stepper")]) {
             label
-            ActionButton(symbol: "−", name: "Decrement", isEnabled: decrement != nil, action: decrement ?? {})
-            ActionButton(symbol: "+", name: "Increment", isEnabled: increment != nil, action: increment ?? {})
+            Button(action: decrement ?? {}) { Text("−") }
+                .accessibilityLabel("Decrement")
+                .disabled(decrement == nil)
+            Button(action: increment ?? {}) { Text("+") }
+                .accessibilityLabel("Increment")
+                .disabled(increment == nil)
         }
     }
 }

@@ -10,7 +10,7 @@ protocol ContextModifier {
 struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
     let content: Content
     let modifier: Modifier
-    static var isRowContainer: Bool { Content.self is any PrimitiveView.Type && (Content.self as! any PrimitiveView.Type).isRowContainer }
+    static var isRowContainer: Bool { (Content.self as? any PrimitiveView.Type)?.isRowContainer ?? false }
     static func makeNode(_ view: Self, _ context: Context) -> Node { ModifierNode(view, context) }
 }
 

@@ -51,13 +51,13 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             self.head = head
-        case .body(var buffer):
+        case .body(let buffer):
             guard !isRefusing else { return }
             if body.count + buffer.readableBytes > limits.maxBodyBytes {
                 refuse(context, .payloadTooLarge, "request body is larger than \(limits.maxBodyBytes) bytes")
                 return
             }
-            body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
+            buffer.withUnsafeReadableBytes { body.append(contentsOf: $0) }
         case .end:
             guard !isRefusing, let head else { return }
             self.head = nil

@@ -5,8 +5,8 @@ import Runtime
 @MainActor
 enum Document {
     static func render(_ page: Page) -> [UInt8] {
-        let pageID = HTMLEscape.text(page.id)
-        let token = HTMLEscape.text(page.session.csrfToken)
+        let pageID = HTML.escape(page.id)
+        let token = HTML.escape(page.session.csrfToken)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
         bytes.append(contentsOf: """
@@ -14,7 +14,7 @@ enum Document {
         <html lang="en"><head><meta charset="utf-8">\
         <meta name="viewport" content="width=device-width, initial-scale=1">\
         <meta name="sh-page" content="\(pageID)"><meta name="csrf-token" content="\(token)">\
-        <title>\(HTMLEscape.text(page.route.title))</title>\
+        <title>\(HTML.escape(page.route.title))</title>\
         <link rel="stylesheet" href="/_sh/style.css"><script src="/_sh/client.js" defer></script></head>
         <body><form id="sh" method="post" action="/_sh/event">\
         <input type="hidden" name="page" value="\(pageID)"><input type="hidden" name="_csrf" value="\(token)"></form>
@@ -24,9 +24,4 @@ enum Document {
         bytes.append(contentsOf: "\n</body></html>\n".utf8)
         return bytes
     }
-}
-
-/// Escaping for the server's own markup: the Runtime's one routine.
-enum HTMLEscape {
-    static func text(_ string: String) -> String { StreamAction.escapeHTML(string) }
 }

@@ -1,10 +1,6 @@
 /// `application/x-www-form-urlencoded` fields, in the order sent (document order, for a form).
-struct FormData: Equatable {
+struct FormData {
     var fields: [(name: String, value: String)] = []
-
-    static func == (a: FormData, b: FormData) -> Bool {
-        a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
-    }
 
     /// The first value of `name`.
     subscript(name: String) -> String? { fields.first { $0.name == name }?.value }
