@@ -29,11 +29,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // `swift run demo`: the gallery of seed examples.
-        .executableTarget(name: "Demo", dependencies: ["Server"]),
+        // The seed examples the demo serves, one file and namespace each (Runtime only).
+        .target(name: "Gallery", dependencies: ["Runtime"]),
+        // `swift run demo`: serves the gallery.
+        .executableTarget(name: "Demo", dependencies: ["Server", "Gallery"]),
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Demo", "CCurl"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Gallery"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Gallery", "CCurl"]),
     ]
 )

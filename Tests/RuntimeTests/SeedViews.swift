@@ -1,50 +1,11 @@
 import Runtime
+@testable import Gallery
 
-// The seeds' code samples, unchanged but for the import (and the types they use without
-// defining: Episode).
-
-struct Episode {
-    var title: String
-    var showTitle: String
-    var isFavorite: Bool
-}
+// Seed samples the demo gallery does not serve, unchanged but for the import. The ones it
+// does serve (PlayerView, PlayButton, Podcaster, ExampleView, CounterView) are the gallery's
+// own, so the tests pin the very views `swift run demo` shows.
 
 enum StateSeed {
-    struct PlayButton: View {
-        @Binding var isPlaying: Bool // Play button now receives a binding.
-
-        var body: some View {
-            Button(isPlaying ? "Pause" : "Play") {
-                isPlaying.toggle()
-            }
-        }
-    }
-
-    struct PlayerView: View {
-        var episode: Episode
-        @State private var isPlaying: Bool = false
-
-        var body: some View {
-            VStack {
-                Text(episode.title)
-                    .foregroundStyle(isPlaying ? .primary : .secondary)
-                PlayButton(isPlaying: $isPlaying)
-            }
-        }
-    }
-
-    struct Podcaster: View {
-        @State private var episode = Episode(title: "Some Episode",
-                                             showTitle: "Great Show",
-                                             isFavorite: false)
-        var body: some View {
-            VStack {
-                Toggle("Favorite", isOn: $episode.isFavorite) // Bind to the Boolean.
-                PlayerView(episode: episode)
-            }
-        }
-    }
-
     struct OwnStatePlayButton: View {
         @State private var isPlaying: Bool = false // Create the state.
 
@@ -56,38 +17,7 @@ enum StateSeed {
     }
 }
 
-enum ExampleSeed {
-    struct ExampleView: View {
-        struct ChildView: View {
-            let text: String
-
-            var body: some View {
-                Text(text)
-            }
-        }
-
-        @State var foo: String = "Apple"
-
-        var body: some View {
-            VStack {
-                ChildView(text: foo)
-
-                Button("Change Text") {
-                    foo = "Banana"
-                }
-            }
-        }
-    }
-
-    struct TextExampleView: View {
-        @State var text: String = "🍌🍌"
-
-        var body: some View {
-            Text(text)
-            TextField("Placeholder", text: $text)
-        }
-    }
-
+enum ExampleSeedExtras {
     struct ContentView: View {
         @State var foo: String = "Apple"
 
@@ -143,16 +73,6 @@ enum ManagingStateSeed {
                 Image(systemName: isPlaying ? "pause.circle" : "play.circle")
                     .scaleEffect(isPlaying ? 1 : 1.5)
             }
-        }
-    }
-}
-
-struct CounterView: View {
-    @State private var count = 0
-    var body: some View {
-        VStack {
-            Text("\(count)")
-            Button("Increment") { count += 1 }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+@testable import Gallery
 @testable import Runtime
 
 @MainActor
@@ -40,7 +41,7 @@ struct StateTests {
 
     @Test("To enable the subview to modify the state's stored value, pass a Binding instead")
     func bindingWritesParentState() throws {
-        let tree = LiveTree(StateSeed.PlayerView(episode: Episode(title: "Ep", showTitle: "Show", isFavorite: false)))
+        let tree = LiveTree(PlaySeed.PlayerView(episode: Episode(title: "Ep", showTitle: "Show", isFavorite: false)))
         #expect(tree.render().contains("sh-fg-secondary"))
         tree.isLoggingEvaluations = true
         _ = try click(tree, "Play")
@@ -54,7 +55,7 @@ struct StateTests {
 
     @Test("You can refer to $episode.isFavorite to get a binding to a scoped value; PlayerView keeps its isPlaying")
     func scopedBindingKeepsChildState() throws {
-        let tree = LiveTree(StateSeed.Podcaster())
+        let tree = LiveTree(PodcasterSeed.Podcaster())
         _ = try click(tree, "Play")
         #expect(tree.render().contains("Pause"))
         let toggle = try #require(tree.id(ofControl: "Favorite"))
@@ -73,7 +74,7 @@ struct StateTests {
             var body: some View {
                 VStack {
                     Button("Next") { title = "Two" }
-                    StateSeed.PlayerView(episode: Episode(title: title, showTitle: "Show", isFavorite: false))
+                    PlaySeed.PlayerView(episode: Episode(title: title, showTitle: "Show", isFavorite: false))
                 }
             }
         }
@@ -106,14 +107,14 @@ struct StateTests {
 
     @Test("A function called by a button, not marked mutating, changes the state")
     func stateWrittenFromMethod() throws {
-        let tree = LiveTree(ExampleSeed.ContentView())
+        let tree = LiveTree(ExampleSeedExtras.ContentView())
         _ = try click(tree, "Change Text")
         #expect(tree.render().contains(">Banana</span>"))
     }
 
     @Test("TextField requires a binding: typing updates the Text, and the field is not echoed back")
     func textFieldBinding() throws {
-        let tree = LiveTree(ExampleSeed.TextExampleView())
+        let tree = LiveTree(ExampleSeed.TextFieldExampleView())
         let field = try #require(tree.id(ofControl: "Placeholder"))
         let actions = try tree.send(Event(target: field, type: "input", value: "Hello <world>"))
         #expect(actions.count == 1)

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Demo
+import Gallery
 @testable import Server
 
 /// The demo's routes plus a few that only tests need.

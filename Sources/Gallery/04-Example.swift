@@ -1,4 +1,4 @@
-import Server
+import Runtime
 
 /// `/example`: the community page's ExampleView. "Change Text" writes `foo`, ExampleView's body
 /// runs again and hands ChildView "Banana"; below it, a TextField bound to `$text` and a Text

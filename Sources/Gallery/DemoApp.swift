@@ -1,9 +1,12 @@
-import Server
+import Runtime
 
-/// `swift run demo`: the gallery of seed examples, one route each, from simple to advanced.
-@main
-struct DemoApp: App {
-    var body: some Scene {
+/// The gallery of seed examples served by `swift run demo`, one route each, from simple to
+/// advanced. It lives in a library (Runtime only) so that the Runtime tests pin the seeds'
+/// behaviour on the very views the demo serves, with no server linked in.
+public struct DemoApp: App {
+    public init() {}
+
+    public var body: some Scene {
         Route("/", title: "Statehouse demo") { IndexView() }
         Route("/counter", title: "Counter") { CounterView() }
         Route("/play", title: "Play") { PlaySeed.PlayerView(episode: .sample) }

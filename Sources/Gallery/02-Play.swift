@@ -1,4 +1,4 @@
-import Server
+import Runtime
 
 /// `/play`: the State page's PlayerView and PlayButton. PlayerView owns `isPlaying` and hands
 /// PlayButton a binding (`$isPlaying`); the episode title's style reads the same state.

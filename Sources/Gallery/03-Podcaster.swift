@@ -1,4 +1,4 @@
-import Server
+import Runtime
 
 /// `/podcaster`: "Managing User Interface State". A Toggle bound to a scoped value
 /// (`$episode.isFavorite`) and the PlayerView of `/play`: toggling Favorite gives PlayerView a

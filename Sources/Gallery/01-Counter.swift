@@ -1,4 +1,4 @@
-import Server
+import Runtime
 
 /// `/counter`: the smallest page with state, and the benchmark page. A click re-renders only
 /// the count's `<span>`; the ids are stable names for curl scripts.

@@ -1,0 +1,10 @@
+import Gallery
+import Server
+
+/// `swift run demo [--host H] [--port P]`: serves the gallery of seed examples.
+@main
+enum Main {
+    static func main() async {
+        await DemoApp.main()
+    }
+}
