@@ -13,10 +13,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
         // Views, property wrappers, the live tree, invalidation, HTML rendering, diffing. No networking.
-        .target(name: "Runtime"),
+        // Re-exports Observation and OpenCombine, so `@Observable`, `ObservableObject` and
+        // `@Published` need no import of their own.
+        .target(name: "Runtime", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
         // HTTP/1.1 on SwiftNIO, sessions and pages, the wire protocol, static files. Re-exports Runtime.
         .target(
             name: "Server",

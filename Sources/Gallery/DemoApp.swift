@@ -12,6 +12,12 @@ public struct DemoApp: App {
         Route("/play", title: "Play") { PlaySeed.PlayerView(episode: .sample) }
         Route("/podcaster", title: "Podcaster") { PodcasterSeed.Podcaster() }
         Route("/example", title: "ExampleView") { ExampleSeed.ExampleRoute() }
+        Route("/library", title: "Library") { LibrarySeed.LibraryRoute() }
+        Route("/book", title: "Book") { BookSeed.ContentView() }
+        Route("/book/delete", title: "Delete book") { DeleteBookSeed.ContentView() }
+        Route("/model", title: "Data model") { ModelSeed.MyView() }
+        Route("/initializable", title: "Initializable") { InitializableSeed.ContentView() }
+        Route("/todos", title: "Todos") { TodosSeed.ContentView() }
     }
 }
 
@@ -21,6 +27,12 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/play", "PlayerView hands PlayButton a @Binding to its @State; the title's style follows isPlaying."),
     ("/podcaster", "Toggle bound to $episode.isFavorite; PlayerView keeps its own isPlaying across the change."),
     ("/example", "ExampleView: Change Text turns Apple into Banana through ChildView; a TextField bound to $text."),
+    ("/library", "An @Observable Library in @State, and the same created once in .task."),
+    ("/book", "One @Observable Book: each view re-renders only for the properties its body read; @Bindable edits the title."),
+    ("/book/delete", "A Binding<Book?> to the reference itself: Delete book sets it to nil and the title disappears."),
+    ("/model", "@StateObject, .environmentObject and @EnvironmentObject with a Toggle bound to $model.isEnabled."),
+    ("/initializable", "A state object initialised from its input keeps its first name; with .id(name) it is made anew."),
+    ("/todos", "Rows keep their own @State with their todo when rows are added above or deleted."),
 ]
 
 /// `/`: links to every route.

@@ -135,7 +135,7 @@ struct ApplicationResponder: Responder {
         }
         let application = self.application
         DispatchQueue.main.async {
-            finish(MainActor.assumeIsolated { application.handle(request) })
+            MainActor.assumeIsolated { application.handle(request, finish) }
         }
     }
 }

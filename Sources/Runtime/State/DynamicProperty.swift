@@ -20,11 +20,34 @@ extension DynamicProperty {
 
 extension Binding: DynamicProperty {}
 
-/// A property wrapper whose storage belongs to the node of the view that declares it.
+/// A property wrapper whose storage belongs to the node of the view that declares it, or
+/// that reads from where the view is mounted (the environment).
 protocol NodeStorage {
     /// Links this instance to the node's slot: the first instance donates its storage to an
-    /// empty slot; later instances forward to the storage already there.
-    func link(to slot: inout AnyObject?)
+    /// empty slot; later instances forward to the storage already there. Wrappers that read
+    /// the environment take their value from `link.environment` here.
+    @MainActor mutating func link(to slot: inout AnyObject?, _ link: LinkContext) throws(ViewFailure)
+}
+
+/// Where a view is being linked: the node that owns its storage, and its environment.
+@MainActor
+struct LinkContext {
+    unowned let node: Node
+    let environment: EnvironmentValues
+}
+
+/// Why a view could not be evaluated. The page that holds it reports the failure (the server
+/// answers 500 with this description) instead of crashing the process.
+public struct ViewFailure: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    static func missingEnvironmentObject(_ type: Any.Type) -> ViewFailure {
+        ViewFailure(description: "No ObservableObject of type \(type) found. A View.environmentObject(_:) for \(type) may be missing as an ancestor of this view.")
+    }
+
+    static func missingEnvironmentValue(_ type: Any.Type) -> ViewFailure {
+        ViewFailure(description: "No Observable object of type \(type) found. A View.environment(_:) for \(type) may be missing as an ancestor of this view.")
+    }
 }
 
 /// A view input with its own notion of "unchanged" (a binding is the same when it points

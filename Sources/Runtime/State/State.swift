@@ -48,7 +48,7 @@ extension State where Value: ExpressibleByNilLiteral {
 extension State: @unchecked Sendable where Value: Sendable {}
 
 extension State: NodeStorage {
-    func link(to slot: inout AnyObject?) {
+    func link(to slot: inout AnyObject?, _ link: LinkContext) {
         if let storage = slot as? StateBox<Value> {
             box.forward(to: storage)
         } else {

@@ -44,9 +44,9 @@ final class TypeLayout {
     /// Whether two values are the same view input, by the most precise rule the type allows:
     /// its own `InputComparable` rule, `Equatable`, field by field for structs, else bytes.
     private static func comparison(for type: Any.Type) -> Comparison {
+        if let comparable = type as? any InputComparable.Type { return inputComparison(comparable) }
         if type is any NodeStorage.Type { return { _, _ in true } }
         if type is AnyObject.Type { return byteComparison(type) }
-        if let comparable = type as? any InputComparable.Type { return inputComparison(comparable) }
         if let equatable = type as? any Equatable.Type { return equatableComparison(equatable) }
         var fields: [(offset: Int, isSame: Comparison)] = []
         var isStruct = false
@@ -85,17 +85,19 @@ final class TypeLayout {
     }
 
     /// Links every storage field of `value` to the node's slots.
-    func link<V>(_ value: inout V, slots: inout [AnyObject?]) {
+    func link<V>(_ value: inout V, slots: inout [AnyObject?], _ context: LinkContext) throws(ViewFailure) {
         if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
         if slots.count < storage.count { slots.append(contentsOf: repeatElement(nil, count: storage.count - slots.count)) }
+        var failure: ViewFailure?
         withUnsafeMutableBytes(of: &value) { raw in
             for (index, field) in storage.enumerated() {
-                func linkField<S: NodeStorage>(_: S.Type) {
-                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.link(to: &slots[index])
+                @MainActor func linkField<S: NodeStorage>(_: S.Type) throws(ViewFailure) {
+                    try raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.link(to: &slots[index], context)
                 }
-                linkField(field.type)
+                do throws(ViewFailure) { try linkField(field.type) } catch { failure = failure ?? error }
             }
         }
+        if let failure { throw failure }
     }
 
     /// Whether `a` and `b` are the same input.

@@ -9,28 +9,39 @@ final class CompositeNode<V: View>: SingleChildNode {
     /// The node-owned storage of the view's `@State` (and similar) properties, by field.
     private var slots: [AnyObject?] = []
     /// What the last evaluation of `body` read.
-    private var dependencies: [any StateSource] = []
-    private(set) var isDirty = false
+    private var reads = Reads()
+    /// Set when the view cannot be evaluated (a missing environment object): the node renders
+    /// nothing and the tree reports the failure.
+    private var failed = false
 
     init(_ view: V, _ context: Context) {
         self.view = view
         self.context = context
         layout = TypeLayout.of(V.self)
         super.init(context)
-        layout.link(&self.view, slots: &slots)
-        child = mountView(evaluate(), context.child)
+        do throws(ViewFailure) {
+            try layout.link(&self.view, slots: &slots, LinkContext(node: self, environment: context.environment))
+            child = mountView(evaluate(), context.child)
+        } catch {
+            fail(error)
+        }
     }
 
     private func evaluate() -> V.Body {
-        clearDependencies()
         tree.didEvaluate(V.self)
-        return Tracking.reading(as: self) { view.body }
+        reads.clear(self)
+        return Reads.track(self) { view.body }
     }
 
     override func update<W: View>(_ newView: W, _ newContext: Context) {
         var newView = sameTypeCast(newView, to: V.self)
-        if !isDirty, newContext.hasSameInputs(as: context), layout.same(view, newView) { return }
-        layout.link(&newView, slots: &slots)
+        if !isDirty, !failed, newContext.hasSameInputs(as: context), layout.same(view, newView) { return }
+        do throws(ViewFailure) {
+            try layout.link(&newView, slots: &slots, LinkContext(node: self, environment: newContext.environment))
+        } catch {
+            return fail(error)
+        }
+        failed = false
         view = newView
         context = newContext
         reevaluate()
@@ -39,27 +50,28 @@ final class CompositeNode<V: View>: SingleChildNode {
     /// Evaluates `body` again and brings the subtree up to date.
     func reevaluate() {
         isDirty = false
+        if failed { return }
         let body = evaluate()
-        child?.update(body, context.child)
+        if let child {
+            child.update(body, context.child)
+        } else {
+            replaceChild { mountView(body, context.child) }
+        }
     }
 
-    override func stateDidChange() {
-        guard isMounted, !isDirty else { return }
-        isDirty = true
-        tree.scheduleEvaluation(of: self)
+    private func fail(_ failure: ViewFailure) {
+        failed = true
+        reads.clear(self)
+        removeChild()
+        tree.didFail(failure)
     }
 
     override func addDependency(_ source: any StateSource) {
-        dependencies.append(source)
-    }
-
-    private func clearDependencies() {
-        for source in dependencies { source.removeReader(self) }
-        dependencies.removeAll(keepingCapacity: true)
+        reads.add(source)
     }
 
     override func unmount() {
-        clearDependencies()
+        reads.clear(self)
         slots.removeAll()
         super.unmount()
     }

@@ -185,7 +185,7 @@ protocol ElementView: PrimitiveView {
     /// Children rendered inside the element.
     var content: Content { get }
     /// What the element does with events.
-    var handler: EventHandler? { get }
+    func handler(in environment: EnvironmentValues) -> EventHandler?
     /// Whether each child of the element is a list row (`List`).
     static var childrenAreListRows: Bool { get }
 }
@@ -195,7 +195,7 @@ extension ElementView where Content == EmptyView {
 }
 
 extension ElementView {
-    var handler: EventHandler? { nil }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { nil }
     static var childrenAreListRows: Bool { false }
     static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
 }
@@ -203,7 +203,7 @@ extension ElementView {
 @MainActor
 final class ElementViewNode<V: ElementView>: ElementNode {
     init(_ view: V, _ context: Context) {
-        super.init(spec: view.element(in: context.environment), handler: view.handler, context)
+        super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         if V.Content.self != EmptyView.self {
             child = mountView(view.content, contentContext(context, listRows: V.childrenAreListRows))
         }
@@ -211,7 +211,7 @@ final class ElementViewNode<V: ElementView>: ElementNode {
 
     override func update<W: View>(_ view: W, _ context: Context) {
         let view = sameTypeCast(view, to: V.self)
-        apply(spec: view.element(in: context.environment), handler: view.handler, context)
+        apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         child?.update(view.content, contentContext(context, listRows: V.childrenAreListRows))
     }
 }

@@ -6,32 +6,56 @@
 final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: View>: Node {
     private var keys: [ID] = []
     private var rows: [ID: Node] = [:]
+    private var view: ForEach<Data, ID, Content>
+    private var context: Context
+    /// What the data and the content closure read: a change re-runs them.
+    private var reads = Reads()
 
     init(_ view: ForEach<Data, ID, Content>, _ context: Context) {
+        self.view = view
+        self.context = context
         super.init(context)
         let childContext = context.child
-        keys.reserveCapacity(view.data.count)
-        for element in view.data {
-            let key = element[keyPath: view.idPath]
-            guard rows[key] == nil else { continue }  // a duplicate id shows once
-            keys.append(key)
-            rows[key] = RowNode(content: view.content(element), key: rowKeyString(key), childContext)
+        let (keys, contents) = evaluate()
+        self.keys = keys
+        rows.reserveCapacity(keys.count)
+        for (key, content) in zip(keys, contents) {
+            rows[key] = RowNode(content: content, key: rowKeyString(key), childContext)
+        }
+    }
+
+    /// The rows' ids (a duplicate id shows once) and contents. Only this runs under tracking:
+    /// the rows' own bodies track their own reads.
+    private func evaluate() -> (keys: [ID], contents: [Content]) {
+        let view = self.view
+        reads.clear(self)
+        return Reads.track(self) {
+            var keys: [ID] = []
+            var contents: [Content] = []
+            var seen = Set<ID>()
+            keys.reserveCapacity(view.data.count)
+            contents.reserveCapacity(view.data.count)
+            seen.reserveCapacity(view.data.count)
+            for element in view.data {
+                let key = element[keyPath: view.idPath]
+                guard seen.insert(key).inserted else { continue }
+                keys.append(key)
+                contents.append(view.content(element))
+            }
+            return (keys, contents)
         }
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
-        let view = sameTypeCast(view, to: ForEach<Data, ID, Content>.self)
+        self.view = sameTypeCast(view, to: ForEach<Data, ID, Content>.self)
+        self.context = context
+        reevaluate()
+    }
+
+    func reevaluate() {
+        isDirty = false
         let childContext = context.child
-        var newKeys: [ID] = []
-        newKeys.reserveCapacity(view.data.count)
-        var contents: [ID: Content] = [:]
-        contents.reserveCapacity(view.data.count)
-        for element in view.data {
-            let key = element[keyPath: view.idPath]
-            guard contents[key] == nil else { continue }
-            newKeys.append(key)
-            contents[key] = view.content(element)
-        }
+        let (newKeys, contents) = evaluate()
 
         // Rows whose id is gone leave; the kept rows must still be in the same relative order,
         // or the enclosing element is re-sent whole.
@@ -52,8 +76,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         }
         if moved, let host = context.host { tree.markReplaced(host) }
 
-        for key in newKeys {
-            let content = contents[key]!
+        for (key, content) in zip(newKeys, contents) {
             if let row = rows[key] {
                 row.update(content, childContext)
             } else {
@@ -63,6 +86,10 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
             }
         }
         keys = newKeys
+    }
+
+    override func addDependency(_ source: any StateSource) {
+        reads.add(source)
     }
 
     private func rowKeyString(_ key: ID) -> String {
@@ -78,10 +105,13 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
 
     override func unmount() {
+        reads.clear(self)
         super.unmount()
         for row in rows.values { row.unmount() }
     }
 }
+
+extension ForEachNode: Reevaluatable {}
 
 /// `.id(_:)`: the content's identity is bound to a value; a new value destroys the subtree
 /// (with all its state) and builds it anew.

@@ -28,8 +28,16 @@ public final class LiveTree {
     private var echo: (element: ElementNode, value: String)?
 
     /// Called when state changed outside an event (a task, a timer, another thread): the
-    /// owner should `flush()` and deliver the result.
+    /// owner should `flush()` soon (not from inside this call: the write may still be landing)
+    /// and deliver the result.
     public var onInvalidate: (@MainActor () -> Void)?
+
+    /// Set when a view could not be evaluated (e.g. a missing environment object): the page
+    /// cannot be shown, and its owner should answer with this error instead.
+    public private(set) var failure: ViewFailure?
+
+    /// `onAppear`, `onDisappear` and `onChange` actions, run after the change that queued them.
+    private var pendingActions: [@MainActor () -> Void] = []
 
     /// How many `body` evaluations this tree has run.
     public private(set) var evaluationCount = 0
@@ -45,6 +53,24 @@ public final class LiveTree {
                                handler: nil, context, fixedID: "sh-root")
         self.root = root
         root.child = mountView(rootView, root.contentContext(context))
+        // `onAppear` actions, and what they change, come before the first render.
+        _ = flush()
+    }
+
+    /// Removes every view: `.task`s are cancelled, `onDisappear` actions run, state is freed.
+    /// A closed tree refuses all events.
+    public func close() {
+        guard root.isMounted else { return }
+        root.unmount()
+        dirty.removeAll()
+        runPendingActions()
+    }
+
+    /// Lets the tasks that `.task` started run until each finishes or first suspends; then a
+    /// `flush()` returns what they changed. (Tasks run on the main actor, in the order they
+    /// were started; this awaits behind them.)
+    public func yieldToTasks() async {
+        await Task.yield()
     }
 
 
@@ -130,8 +156,9 @@ public final class LiveTree {
     public func flush() -> [StreamAction] {
         isRecording = true
         var rounds = 0
-        while !dirty.isEmpty, rounds < 100 {
+        while !dirty.isEmpty || !pendingActions.isEmpty, rounds < 100 {
             rounds += 1
+            runPendingActions()
             let batch = dirty.sorted { $0.depth < $1.depth }
             dirty.removeAll(keepingCapacity: true)
             for node in batch where node.isMounted && node.isDirty { node.reevaluate() }
@@ -141,7 +168,15 @@ public final class LiveTree {
     }
 
     /// Whether some state changed that a `flush()` has not yet delivered.
-    public var hasPendingChanges: Bool { !dirty.isEmpty }
+    public var hasPendingChanges: Bool { !dirty.isEmpty || !pendingActions.isEmpty }
+
+    private func runPendingActions() {
+        while !pendingActions.isEmpty {
+            let actions = pendingActions
+            pendingActions.removeAll()
+            for action in actions { action() }
+        }
+    }
 
     // MARK: Looking up controls
 
@@ -166,6 +201,16 @@ public final class LiveTree {
     }
 
     // MARK: Bookkeeping called by nodes
+
+    func didFail(_ failure: ViewFailure) {
+        if self.failure == nil { self.failure = failure }
+    }
+
+    /// Queues a lifecycle action to run once the current change is applied.
+    func enqueue(_ action: @escaping @MainActor () -> Void) {
+        pendingActions.append(action)
+        if !isRecording, pendingActions.count == 1, dirty.isEmpty { onInvalidate?() }
+    }
 
     func didEvaluate(_ type: Any.Type) {
         evaluationCount += 1

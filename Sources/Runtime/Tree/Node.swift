@@ -29,8 +29,16 @@ class Node {
     /// Removes this node and its subtree from the tree: state is released, handlers dropped.
     func unmount() { isMounted = false }
 
-    /// The state this node's body read has changed.
-    func stateDidChange() {}
+    /// Set while the node waits for re-evaluation (only nodes that evaluate something:
+    /// composite views, `ForEach`).
+    var isDirty = false
+
+    /// The state this node's body read has changed: schedule it for re-evaluation.
+    final func stateDidChange() {
+        guard isMounted, !isDirty, let node = self as? any Reevaluatable else { return }
+        isDirty = true
+        tree.scheduleEvaluation(of: node)
+    }
 
     /// Records that `source` was read by this node's body.
     func addDependency(_ source: any StateSource) {}

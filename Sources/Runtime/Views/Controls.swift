@@ -50,7 +50,7 @@ struct TextInput: ElementView {
     let binding: Binding<String>
     let isSecure: Bool
 
-    var handler: EventHandler? { .text(binding, onSubmit: nil) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .text(binding, onSubmit: environment.onSubmit) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("input", [
@@ -100,7 +100,7 @@ struct CheckboxInput: ElementView {
     let isOn: Bool
     let binding: Binding<Bool>
 
-    var handler: EventHandler? { .toggle(binding) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .toggle(binding) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("input", [Attribute("type", "checkbox"), Attribute("role", "switch"), Attribute("value", "true")])

@@ -33,7 +33,7 @@ public struct Button<Label: View>: View, ElementView {
     }
 
     var content: Label { label }
-    var handler: EventHandler? { .action(action) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .action(action) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("button", [Attribute("class", "sh-button"), Attribute("type", "submit")])

@@ -53,6 +53,13 @@ final class SessionStore {
         return page
     }
 
+    /// Ends `page`: its tasks are cancelled, `onDisappear` actions run, its state is freed.
+    func remove(_ page: Page) {
+        pages[page.id] = nil
+        page.session.pages[page.id] = nil
+        page.tree.close()
+    }
+
     /// The page `id`, if it exists and belongs to `session`.
     func page(_ id: String, of session: Session) -> Page? {
         guard let page = pages[id], page.session === session else { return nil }

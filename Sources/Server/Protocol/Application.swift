@@ -20,25 +20,27 @@ final class Application {
         self.logger = logger
     }
 
-    func handle(_ request: Request) -> Response {
+    /// Answers `request` through `respond`: at once, except for a new page, which first lets
+    /// the tasks its views started run up to their first suspension.
+    func handle(_ request: Request, _ respond: @escaping @MainActor (Response) -> Void) {
         switch (request.method, request.path) {
-        case (.POST, "/_sh/event"): return event(request)
-        case (_, "/_sh/event"): return .text(.methodNotAllowed, "use POST for /_sh/event")
-        case (.GET, "/_sh/render"): return render(request)
+        case (.POST, "/_sh/event"): respond(event(request))
+        case (_, "/_sh/event"): respond(.text(.methodNotAllowed, "use POST for /_sh/event"))
+        case (.GET, "/_sh/render"): respond(render(request))
         case (.GET, "/_sh/health"):
-            return Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                            body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8))
+            respond(Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                             body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8)))
         case (.GET, let path):
-            guard let route = routes[path] else { return .text(.notFound, "no route \(path)") }
-            return newPage(route, request)
+            guard let route = routes[path] else { return respond(.text(.notFound, "no route \(path)")) }
+            newPage(route, request, respond)
         default:
-            return .text(.methodNotAllowed, "method \(request.method) is not allowed here")
+            respond(.text(.methodNotAllowed, "method \(request.method) is not allowed here"))
         }
     }
 
     // MARK: GET <route>
 
-    private func newPage(_ route: RouteDescription, _ request: Request) -> Response {
+    private func newPage(_ route: RouteDescription, _ request: Request, _ respond: @escaping @MainActor (Response) -> Void) {
         var setCookie: String?
         let session: Session
         if let existing = store.session(request.cookie(Self.cookieName)) {
@@ -48,12 +50,20 @@ final class Application {
             setCookie = "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (options.secureCookies ? "; Secure" : "")
         }
         let page = store.newPage(route, in: session)
-        var response = document(page)
-        if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
-        return response
+        // The tasks the page's views started are queued on the main actor; answering from the
+        // back of that queue puts what they change before they first suspend in the document.
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                _ = page.tree.flush()
+                var response = self.document(page)
+                if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
+                respond(response)
+            }
+        }
     }
 
     private func document(_ page: Page) -> Response {
+        if let failure = failure(of: page) { return failure }
         var response = Response.html(Document.render(page))
         response.headers.add(contentsOf: Self.pageHeaders)
         return response
@@ -131,11 +141,21 @@ final class Application {
         } catch {
             return Self.response(for: error)
         }
+        if let failure = failure(of: page) { return failure }
         if Self.wantsFragments(request) {
             return Response(status: .ok, headers: ["Content-Type": "text/vnd.turbo-stream.html; charset=utf-8", "Cache-Control": "no-store"],
                             body: Array(actions.turboStream.utf8))
         }
         return Response(status: .seeOther, headers: ["Location": "/_sh/render?page=\(page.id)", "Cache-Control": "no-store"])
+    }
+
+    /// A page whose views failed (e.g. a missing environment object) cannot be shown: 500 with
+    /// the reason, logged, and the page ends (its tasks are cancelled, its state freed).
+    private func failure(of page: Page) -> Response? {
+        guard let failure = page.tree.failure else { return nil }
+        logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
+        store.remove(page)
+        return .text(.internalServerError, "the page \(page.route.path) failed: \(failure)")
     }
 
     private static func response(for error: EventError) -> Response {

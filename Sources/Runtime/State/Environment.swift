@@ -1,0 +1,178 @@
+/// A key for accessing values in the environment.
+///
+/// ```swift
+/// private struct AccentKey: EnvironmentKey { static let defaultValue = "blue" }
+/// extension EnvironmentValues {
+///     var accent: String { get { self[AccentKey.self] } set { self[AccentKey.self] = newValue } }
+/// }
+/// ```
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// A collection of environment values propagated through a view hierarchy.
+///
+/// Two environments are equal when every value is: `Equatable` values by `==`, objects by
+/// identity. A view is re-evaluated when its environment changes, so setting the same value
+/// again (a parent's body re-run) costs its descendants nothing.
+public struct EnvironmentValues: @unchecked Sendable {
+    /// Whether controls in this part of the hierarchy respond to events.
+    public var isEnabled: Bool = true
+    /// Whether this part of the hierarchy is hidden (its controls refuse events).
+    var isHidden: Bool = false
+    private var values: [ObjectIdentifier: Entry] = [:]
+
+    private struct Entry {
+        let value: Any
+        /// Whether `value` is the same as another value stored under the same key.
+        let isSame: (Any) -> Bool
+    }
+
+    public init() {}
+
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { self[ObjectIdentifier(key)] ?? K.defaultValue }
+        set { self[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The value stored under `key`, if any.
+    subscript<T>(key: ObjectIdentifier) -> T? {
+        get { values[key]?.value as? T }
+        set { values[key] = newValue.map(Self.entry) }
+    }
+
+    private static func entry<T>(_ value: T) -> Entry {
+        if T.self is AnyObject.Type {
+            let object = value as AnyObject
+            return Entry(value: value) { ($0 as AnyObject) === object }
+        }
+        if let equatable = value as? any Equatable {
+            func same<E: Equatable>(_ value: E) -> (Any) -> Bool { { ($0 as? E) == value } }
+            return Entry(value: value, isSame: same(equatable))
+        }
+        return Entry(value: value) { _ in false }
+    }
+}
+
+extension EnvironmentValues: Equatable {
+    public static func == (a: EnvironmentValues, b: EnvironmentValues) -> Bool {
+        guard a.isEnabled == b.isEnabled, a.isHidden == b.isHidden, a.values.count == b.values.count else { return false }
+        for (key, entry) in a.values {
+            guard let other = b.values[key], entry.isSame(other.value) else { return false }
+        }
+        return true
+    }
+}
+
+extension EnvironmentValues {
+    /// The action `.onSubmit` set for the text fields below it.
+    var onSubmit: (@MainActor () -> Void)? {
+        get { self[ObjectIdentifier(SubmitActionKey.self)] }
+        set { self[ObjectIdentifier(SubmitActionKey.self)] = newValue }
+    }
+}
+
+private enum SubmitActionKey {}
+
+extension View {
+    /// Adds an action to perform when the user submits a text field below this view (presses
+    /// Enter, or the page sends a `submit` event for the field).
+    public func onSubmit(_ action: @escaping @MainActor () -> Void) -> some View {
+        modifier(EnvironmentModifier { $0.onSubmit = action })
+    }
+}
+
+/// Keys for objects placed in the environment by type: `.environment(book)` and
+/// `.environmentObject(model)` keep separate namespaces, as in SwiftUI.
+enum ObservableKey<T> {}
+enum EnvironmentObjectKey<T> {}
+
+/// A property wrapper that reads a value from a view's environment.
+///
+/// ```swift
+/// struct Badge: View {
+///     @Environment(\.isEnabled) private var isEnabled
+///     @Environment(Book.self) private var book
+///     var body: some View { Text(isEnabled ? book.title : "—") }
+/// }
+/// ```
+/// The value is read when the view is mounted or updated; a view whose environment changes
+/// is re-evaluated.
+///
+/// > Important: `@Environment(Book.self)` with no `.environment(book)` above the view is an
+/// > error for the page (the server answers 500 naming the type); declare the property as
+/// > `Book?` to accept a missing object.
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    private enum Content {
+        case keyPath(KeyPath<EnvironmentValues, Value>)
+        case object(ObjectIdentifier, Any.Type, optional: Bool)
+        case value(Value)
+    }
+
+    private var content: Content
+
+    /// Creates an environment property to read the specified key path.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        content = .keyPath(keyPath)
+    }
+
+    /// Creates an environment property to read an observable object from the environment.
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
+        content = .object(ObjectIdentifier(ObservableKey<Value>.self), Value.self, optional: false)
+    }
+
+    /// Creates an environment property to read an observable object from the environment,
+    /// `nil` when none was placed there.
+    public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? {
+        content = .object(ObjectIdentifier(ObservableKey<T>.self), T.self, optional: true)
+    }
+
+    /// The current value of the environment property.
+    public var wrappedValue: Value {
+        switch content {
+        case .value(let value): return value
+        case .keyPath(let keyPath): return EnvironmentValues()[keyPath: keyPath]
+        case .object(_, let type, let optional):
+            if optional, let none = Self.none { return none }
+            fatalError("@Environment(\(type).self) was read outside a view's body")
+        }
+    }
+
+    /// `nil`, when `Value` is an optional.
+    private static var none: Value? {
+        (Value.self as? any ExpressibleByNilLiteral.Type).map { $0.init(nilLiteral: ()) as! Value }
+    }
+}
+
+extension Environment: NodeStorage {
+    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) throws(ViewFailure) {
+        switch content {
+        case .value: break
+        case .keyPath(let keyPath):
+            content = .value(link.environment[keyPath: keyPath])
+        case .object(let key, let type, let optional):
+            if let object: Any = link.environment[key] {
+                content = .value(object as! Value)
+            } else if optional, let none = Self.none {
+                content = .value(none)
+            } else {
+                throw .missingEnvironmentValue(type)
+            }
+        }
+    }
+}
+
+extension View {
+    /// Places an observable object in the environment of this view and its descendants, where
+    /// `@Environment(Book.self)` finds it.
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+        modifier(EnvironmentModifier { $0[ObjectIdentifier(ObservableKey<T>.self)] = object })
+    }
+
+    /// Places an observable object in the environment, where `@EnvironmentObject` finds it.
+    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+        modifier(EnvironmentModifier { $0[ObjectIdentifier(EnvironmentObjectKey<T>.self)] = object })
+    }
+}

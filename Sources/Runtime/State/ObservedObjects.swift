@@ -1,0 +1,168 @@
+// `ObservableObject` (OpenCombine) in views: `@StateObject` owns one, `@ObservedObject` and
+// `@EnvironmentObject` subscribe to one that lives elsewhere. Each subscribes the node of the
+// view that declares it to the object's `objectWillChange`: a change re-evaluates that view.
+
+/// A property wrapper type that instantiates an observable object.
+///
+/// The autoclosure runs once per lifetime of the view's identity: re-created view structs
+/// (a parent's body re-run, new inputs) keep the first object; a new identity (`.id`, a new
+/// `ForEach` element) makes a new one.
+///
+/// ```swift
+/// struct MyView: View {
+///     @StateObject private var model = DataModel()
+///     var body: some View {
+///         Text(model.name)
+///     }
+/// }
+/// ```
+@propertyWrapper
+public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
+    private let makeObject: () -> ObjectType
+    private var storage: OwnedObject<ObjectType>?
+
+    /// Creates a new state object with an initial wrapped value.
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {
+        makeObject = thunk
+    }
+
+    /// The underlying value referenced by the state object. Outside a mounted view (in an
+    /// `init`), each read makes a new object, as in SwiftUI.
+    public var wrappedValue: ObjectType { storage?.object ?? makeObject() }
+
+    /// A projection of the state object that creates bindings to its properties.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { .init(root: wrappedValue) }
+}
+
+extension StateObject: NodeStorage {
+    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
+        if let owned = slot as? OwnedObject<ObjectType> {
+            storage = owned
+        } else {
+            let owned = OwnedObject(makeObject())
+            owned.subscription.subscribe(link.node, to: owned.object)
+            slot = owned
+            storage = owned
+        }
+    }
+}
+
+/// A state object's storage, owned by the node of its view.
+final class OwnedObject<ObjectType: ObservableObject> {
+    let object: ObjectType
+    let subscription = ObjectSubscription()
+    init(_ object: ObjectType) { self.object = object }
+}
+
+/// A property wrapper type that subscribes to an observable object and invalidates a view
+/// whenever the observable object changes.
+///
+/// ```swift
+/// struct NameView: View {
+///     @ObservedObject var model: DataModel
+///     var body: some View { TextField("Name", text: $model.name) }
+/// }
+/// ```
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// A wrapper of the underlying observable object that can create bindings to its
+    /// properties using dynamic member lookup.
+    @dynamicMemberLookup
+    public struct Wrapper {
+        let root: ObjectType
+
+        /// Returns a binding to the resulting value of a given key path.
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            Binding(root, keyPath)
+        }
+    }
+
+    /// The underlying value that the observed object references.
+    public var wrappedValue: ObjectType
+
+    /// Creates an observed object with an initial wrapped value.
+    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+
+    /// Creates an observed object with an initial value.
+    public init(initialValue: ObjectType) { wrappedValue = initialValue }
+
+    /// A projection of the observed object that creates bindings to its properties.
+    public var projectedValue: Wrapper { Wrapper(root: wrappedValue) }
+}
+
+extension ObservedObject: NodeStorage, InputComparable {
+    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
+        ObjectSubscription.in(&slot).subscribe(link.node, to: wrappedValue)
+    }
+
+    /// The same input when it is the same object.
+    static func isSameInput(_ a: ObservedObject, _ b: ObservedObject) -> Bool {
+        a.wrappedValue === b.wrappedValue
+    }
+}
+
+/// A property wrapper type for an observable object that a parent or ancestor view supplies
+/// with `.environmentObject(_:)`.
+///
+/// ```swift
+/// struct MySubView: View {
+///     @EnvironmentObject var model: DataModel
+///     var body: some View {
+///         Toggle("Enabled", isOn: $model.isEnabled)
+///     }
+/// }
+/// ```
+/// > Important: A view whose ancestors supplied no object of the type cannot be shown: the
+/// > page fails with an error naming the type (the server answers 500), and nothing crashes.
+@propertyWrapper
+public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
+    private var object: ObjectType?
+
+    public init() {}
+
+    /// The underlying value referenced by the environment object.
+    public var wrappedValue: ObjectType {
+        guard let object else { fatalError(ViewFailure.missingEnvironmentObject(ObjectType.self).description) }
+        return object
+    }
+
+    /// A projection of the environment object that creates bindings to its properties.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { .init(root: wrappedValue) }
+}
+
+extension EnvironmentObject: NodeStorage {
+    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) throws(ViewFailure) {
+        guard let found: ObjectType = link.environment[ObjectIdentifier(EnvironmentObjectKey<ObjectType>.self)] else {
+            throw .missingEnvironmentObject(ObjectType.self)
+        }
+        object = found
+        ObjectSubscription.in(&slot).subscribe(link.node, to: found)
+    }
+}
+
+/// One node's subscription to one object's `objectWillChange`.
+final class ObjectSubscription {
+    private var object: AnyObject?
+    private var token: ObservationToken?
+    private var cancellable: AnyCancellable?
+
+    /// The subscription kept in `slot`, made if there is none yet.
+    static func `in`(_ slot: inout AnyObject?) -> ObjectSubscription {
+        if let subscription = slot as? ObjectSubscription { return subscription }
+        let subscription = ObjectSubscription()
+        slot = subscription
+        return subscription
+    }
+
+    /// Subscribes `node` to `object`, unless already subscribed to that object.
+    @MainActor func subscribe<O: ObservableObject>(_ node: Node, to object: O) {
+        if self.object === object { return }
+        token?.retire()
+        let token = ObservationToken(node)
+        self.object = object
+        self.token = token
+        cancellable = object.objectWillChange.sink { _ in token.fire() }
+    }
+
+    deinit { cancellable?.cancel() }
+}
