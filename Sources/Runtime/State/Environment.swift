@@ -38,7 +38,10 @@ public struct EnvironmentValues: @unchecked Sendable {
 
     /// The value stored under `key`, if any.
     subscript<T>(key: ObjectIdentifier) -> T? {
-        get { values[key]?.value as? T }
+        get {
+            guard let entry = values[key] else { return nil }
+            return entry.value as? T
+        }
         set { values[key] = newValue.map(Self.entry) }
     }
 
@@ -168,7 +171,10 @@ extension View {
     /// Places an observable object in the environment of this view and its descendants, where
     /// `@Environment(Book.self)` finds it.
     public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
-        modifier(EnvironmentModifier { $0[ObjectIdentifier(ObservableKey<T>.self)] = object })
+        modifier(EnvironmentModifier { environment in
+            let key = ObjectIdentifier(ObservableKey<T>.self)
+            if let object { environment[key] = object } else { environment[key] = T?.none }
+        })
     }
 
     /// Places an observable object in the environment, where `@EnvironmentObject` finds it.

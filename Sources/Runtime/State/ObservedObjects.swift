@@ -73,7 +73,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
 
         /// Returns a binding to the resulting value of a given key path.
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
-            Binding(root, keyPath)
+            Binding(published: root, keyPath)
         }
     }
 
@@ -140,8 +140,31 @@ extension EnvironmentObject: NodeStorage {
     }
 }
 
+extension Binding {
+    /// A binding to a property of an `ObservableObject`. A body that reads it (a Toggle's, a
+    /// TextField's) is subscribed to the object for that evaluation, as a `@State` read would be,
+    /// so the control follows the property even when its inputs (the same binding) did not change.
+    init<Root: ObservableObject>(published object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        let plain = Binding(object, keyPath)
+        self.init(identity: plain.identity,
+                  get: {
+                      if let reader = Tracking.current {
+                          // Tracking.current is only ever set on the main actor.
+                          nonisolated(unsafe) let object = object
+                          MainActor.assumeIsolated {
+                              let subscription = ObjectSubscription()
+                              subscription.subscribe(reader, to: object)
+                              reader.addDependency(subscription)
+                          }
+                      }
+                      return plain.wrappedValue
+                  },
+                  set: { plain.wrappedValue = $0 })
+    }
+}
+
 /// One node's subscription to one object's `objectWillChange`.
-final class ObjectSubscription {
+final class ObjectSubscription: StateSource {
     private var object: AnyObject?
     private var token: ObservationToken?
     private var cancellable: AnyCancellable?
@@ -162,6 +185,12 @@ final class ObjectSubscription {
         self.object = object
         self.token = token
         cancellable = object.objectWillChange.sink { _ in token.fire() }
+    }
+
+    /// Ends the subscription (a body that read through a binding is evaluated again).
+    func removeReader(_ reader: Node) {
+        cancellable?.cancel()
+        token?.retire()
     }
 
     deinit { cancellable?.cancel() }
