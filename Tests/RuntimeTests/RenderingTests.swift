@@ -31,6 +31,13 @@ struct RenderingTests {
         #expect(html.contains(#"id="evil__onclick__x""#))
     }
 
+    @Test(".accessibilityIdentifier on a Toggle names its checkbox, the control a script clicks")
+    func toggleIdentifierNamesTheCheckbox() {
+        let html = LiveTree(Toggle("Done", isOn: .constant(true)).accessibilityIdentifier("done")).render()
+        #expect(html.contains(#"<input id="done" type="checkbox""#))
+        #expect(html.contains(#"<label id="_"#))
+    }
+
     @Test("A link to javascript: renders without an href")
     func unsafeLinks() {
         let html = LiveTree(Link("x", destination: URL(string: "javascript:alert(1)")!)).render()

@@ -1,5 +1,5 @@
 import Foundation
-import Gallery
+@testable import Gallery
 @testable import Server
 
 /// The demo's routes plus a few that only tests need.
@@ -7,6 +7,25 @@ struct TestApp: App {
     var body: some Scene {
         DemoApp().body
         Route("/disabled") { DisabledView() }
+        Route("/orphan") { OrphanView() }
+        Route("/orphan-later") { OrphanLaterView() }
+    }
+}
+
+/// A view whose environment object nobody supplied.
+struct OrphanView: View {
+    var body: some View {
+        Text("before")
+        ModelSeed.MySubView()
+    }
+}
+
+/// The same, mounted only after a click.
+struct OrphanLaterView: View {
+    @State private var shown = false
+    var body: some View {
+        Button("Show") { shown = true }.accessibilityIdentifier("show")
+        if shown { ModelSeed.MySubView() }
     }
 }
 
@@ -22,6 +41,10 @@ struct DisabledView: View {
 }
 
 /// Starts a server on a free loopback port for one test, and stops it afterwards.
+///
+/// The body's blocking libcurl calls run on `BlockingExecutor`, not on Swift's cooperative
+/// pool: a pool whose few threads all wait on the server would starve the server's own tasks
+/// (a `.task` resuming after `await` goes through that pool).
 func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
                 _ body: @Sendable (Int) async throws -> Void) async throws {
     var options = ServerOptions()
@@ -30,12 +53,32 @@ func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
     configure(&options)
     let server = try await StatehouseServer.start(TestApp(), options: options)
     do {
-        try await body(server.port)
+        try await withTaskExecutorPreference(BlockingExecutor.shared) { try await body(server.port) }
     } catch {
         try await server.shutdown()
         throw error
     }
     try await server.shutdown()
+}
+
+/// Starts a server, loads `path` with a new client (one browser session), and runs `body`.
+func withPage(_ path: String, _ body: @escaping @Sendable (CurlClient, LoadedPage) throws -> Void) async throws {
+    try await withServer { port in
+        let client = CurlClient(port: port)
+        try body(client, try load(client, path))
+    }
+}
+
+/// Runs jobs on a concurrent dispatch queue, whose threads may block.
+final class BlockingExecutor: TaskExecutor {
+    static let shared = BlockingExecutor()
+    private let queue = DispatchQueue(label: "blocking-test-client", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
 }
 
 /// Loads `path` with `client` and returns the page.

@@ -11,6 +11,9 @@ struct Context {
     var pending: PendingAttributes = PendingAttributes()
     /// The key of the enclosing `ForEach` row, which suffixes accessibility identifiers.
     var rowKey: String?
+    /// An accessibility identifier handed by a multi-element control's wrapper to the control
+    /// element inside it.
+    var controlIdentifier: String?
     /// Whether children here are the rows of a `List` (each gets its own `<li>`).
     var listRows = false
     var depth: Int
@@ -18,7 +21,7 @@ struct Context {
     /// The same inputs (what a child view would see differently if it changed).
     func hasSameInputs(as other: Context) -> Bool {
         environment == other.environment && pending == other.pending && rowKey == other.rowKey
-            && listRows == other.listRows
+            && listRows == other.listRows && controlIdentifier == other.controlIdentifier
     }
 
     /// The context for this node's children.
@@ -33,6 +36,7 @@ struct Context {
         var copy = self
         copy.host = element
         copy.pending = PendingAttributes()
+        copy.controlIdentifier = nil
         copy.listRows = false
         copy.depth += 1
         return copy

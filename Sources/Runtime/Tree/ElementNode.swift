@@ -10,6 +10,9 @@ struct ElementSpec: Equatable {
     var isVoid = false
     /// How the element joins the no-JavaScript form `#sh`.
     var control: Control = .none
+    /// A control built of several elements (a Toggle's `<label>`): `.accessibilityIdentifier`
+    /// names the control element inside it, not this wrapper.
+    var forwardsIdentifier = false
 
     enum Control: Equatable {
         case none
@@ -28,6 +31,7 @@ struct ElementSpec: Equatable {
     static func == (a: ElementSpec, b: ElementSpec) -> Bool {
         a.tag == b.tag && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
             && a.control == b.control && a.trustedHTML?.utf8Start == b.trustedHTML?.utf8Start
+            && a.forwardsIdentifier == b.forwardsIdentifier
     }
 }
 
@@ -70,13 +74,15 @@ class ElementNode: SingleChildNode {
         hostElement = context.host
         id = ""
         super.init(context)
-        requestedID = Self.preferredID(context)
+        requestedID = Self.preferredID(context, spec: spec, handler: handler)
         id = fixedID ?? context.tree.allocateID(for: self, preferred: requestedID)
         if fixedID != nil { tree.register(self) }
     }
 
-    private static func preferredID(_ context: Context) -> String? {
-        guard let identifier = context.pending.identifier else { return nil }
+    private static func preferredID(_ context: Context, spec: ElementSpec, handler: EventHandler?) -> String? {
+        if spec.forwardsIdentifier { return nil }
+        let forwarded = handler == nil ? nil : context.controlIdentifier
+        guard let identifier = context.pending.identifier ?? forwarded else { return nil }
         guard let key = context.rowKey else { return identifier }
         return identifier + "-" + key
     }
@@ -85,7 +91,7 @@ class ElementNode: SingleChildNode {
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
         handler = newHandler
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
-        let requested = Self.preferredID(context)
+        let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
             requestedID = requested
             previousID = previousID ?? id
@@ -106,6 +112,7 @@ class ElementNode: SingleChildNode {
     func contentContext(_ context: Context, listRows: Bool = false) -> Context {
         var inner = context.inside(self)
         inner.listRows = listRows
+        if spec.forwardsIdentifier { inner.controlIdentifier = context.pending.identifier }
         return inner
     }
 

@@ -82,7 +82,7 @@ public struct Toggle<Label: View>: View {
     }
 
     public var body: some View {
-        Box("label", [Attribute("class", "sh-toggle")]) {
+        Box("label", [Attribute("class", "sh-toggle")], forwardsIdentifier: true) {
             label
             CheckboxInput(isOn: isOn.wrappedValue, binding: isOn)
         }
@@ -117,12 +117,18 @@ struct Box<Content: View>: ElementView {
     let tag: String
     let attributes: [Attribute]
     let content: Content
-    init(_ tag: String = "div", _ attributes: [Attribute], @ViewBuilder content: () -> Content) {
+    var forwardsIdentifier = false
+    init(_ tag: String = "div", _ attributes: [Attribute], forwardsIdentifier: Bool = false, @ViewBuilder content: () -> Content) {
         self.tag = tag
         self.attributes = attributes
+        self.forwardsIdentifier = forwardsIdentifier
         self.content = content()
     }
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec(tag, attributes) }
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec(tag, attributes)
+        spec.forwardsIdentifier = forwardsIdentifier
+        return spec
+    }
 }
 
 /// A control that performs increment and decrement actions.
