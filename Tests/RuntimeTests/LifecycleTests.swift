@@ -226,3 +226,32 @@ func waitUntil(seconds: Double = 5, _ condition: () -> Bool) async throws {
         try await Task.sleep(nanoseconds: 5_000_000)
     }
 }
+
+extension LifecycleTests {
+    struct Rows: View {
+        @State var ids = [1, 2, 3]
+        var body: some View {
+            Button("Drop 2") { ids.removeAll { $0 == 2 } }
+            Button("Restore 2") { ids.insert(2, at: 1) }
+            Button("Reverse") { ids.reverse() }
+            ForEach(ids, id: \.self) { id in
+                Counter()
+            }
+        }
+    }
+
+    @Test("A view inside a ForEach implicitly receives an id(_:) from its element: its state object follows the element, and a removed element's comes back new")
+    func forEachImplicitIdentity() async throws {
+        Tracked.all = []
+        let tree = LiveTree(Rows())
+        #expect(Tracked.all.count == 3)
+        let before = Tracked.all.map { $0.object.map(ObjectIdentifier.init) }
+        _ = try click(tree, "Reverse")
+        #expect(Tracked.all.count == 3, "moving rows keeps their objects")
+        #expect(Tracked.all.map { $0.object.map(ObjectIdentifier.init) } == before)
+        _ = try click(tree, "Drop 2")
+        _ = try click(tree, "Restore 2")
+        #expect(Tracked.all.count == 4, "element 2 came back as a new identity with a new object")
+        try await waitUntil { Tracked.alive == 3 }
+    }
+}

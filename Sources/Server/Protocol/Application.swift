@@ -54,7 +54,6 @@ final class Application {
         // back of that queue puts what they change before they first suspend in the document.
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
-                _ = page.tree.flush()
                 var response = self.document(page)
                 if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
                 respond(response)
@@ -62,7 +61,9 @@ final class Application {
         }
     }
 
+    /// The page's whole document, with every change made so far (by tasks too) applied.
     private func document(_ page: Page) -> Response {
+        _ = page.tree.flush()
         if let failure = failure(of: page) { return failure }
         var response = Response.html(Document.render(page))
         response.headers.add(contentsOf: Self.pageHeaders)
