@@ -18,6 +18,7 @@ public struct DemoApp: App {
         Route("/model", title: "Data model") { ModelSeed.MyView() }
         Route("/initializable", title: "Initializable") { InitializableSeed.ContentView() }
         Route("/todos", title: "Todos") { TodosSeed.ContentView() }
+        Route("/clock", title: "Clock") { ClockSeed.ClockView() }
     }
 }
 
@@ -33,6 +34,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/model", "@StateObject, .environmentObject and @EnvironmentObject with a Toggle bound to $model.isEnabled."),
     ("/initializable", "A state object initialised from its input keeps its first name; with .id(name) it is made anew."),
     ("/todos", "Rows keep their own @State with their todo when rows are added above or deleted."),
+    ("/clock", "A .task loop updates @State every second; the server pushes each tick."),
 ]
 
 /// `/`: links to every route.

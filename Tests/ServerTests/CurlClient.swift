@@ -31,6 +31,17 @@ final class CurlClient: @unchecked Sendable {
     private final class Sink {
         var body: [UInt8] = []
         var headerLines: [String] = []
+        /// For a stream: stop reading once this holds for what arrived.
+        var stopWhen: ((String) -> Bool)?
+        var stopped = false
+    }
+
+    /// Reads a response that stays open (an event stream) until `condition` holds for the body
+    /// received so far, or `seconds` pass.
+    func stream(_ path: String, seconds: Int = 10, until condition: @escaping (String) -> Bool) -> Reply {
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT, seconds)
+        defer { ccurl_setopt_long(handle, CURLOPT_TIMEOUT, 20) }
+        return perform(method: "GET", path: path, body: nil, headers: [], stopWhen: condition)
     }
 
     func get(_ path: String, headers: [String] = []) -> Reply {
@@ -41,8 +52,9 @@ final class CurlClient: @unchecked Sendable {
         perform(method: "POST", path: path, body: Array(body.utf8), headers: headers)
     }
 
-    func perform(method: String, path: String, body: [UInt8]?, headers: [String]) -> Reply {
+    func perform(method: String, path: String, body: [UInt8]?, headers: [String], stopWhen: ((String) -> Bool)? = nil) -> Reply {
         let sink = Sink()
+        sink.stopWhen = stopWhen
         let context = Unmanaged.passUnretained(sink).toOpaque()
         ccurl_setopt_string(handle, CURLOPT_URL, base + path)
         ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
@@ -59,6 +71,10 @@ final class CurlClient: @unchecked Sendable {
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             data!.withMemoryRebound(to: UInt8.self, capacity: size * count) {
                 sink.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size * count))
+            }
+            if let stop = sink.stopWhen, stop(String(decoding: sink.body, as: UTF8.self)) {
+                sink.stopped = true
+                return 0  // abort the transfer: the test has what it waited for
             }
             return size * count
         }
@@ -81,7 +97,7 @@ final class CurlClient: @unchecked Sendable {
         } ?? curl_easy_perform(handle)
         curl_slist_free_all(list)
         ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, nil)
-        guard result == CURLE_OK else {
+        guard result == CURLE_OK || sink.stopped else {
             return Reply(status: -Int(result.rawValue), headers: [], body: String(cString: curl_easy_strerror(result)))
         }
         var status = 0

@@ -151,6 +151,45 @@ enum PublicFiles {
     const el = document.activeElement;
     if (isText(el) && isControl(el)) send({ target: el.id, type: 'submit', value: el.value });
   });
+
+  // --- Server push: changes the server makes on its own (a .task after await, a timer)
+  // arrive on /_sh/stream. The browser reconnects a dropped stream by itself, and the server
+  // keeps what changed meanwhile until a stream is open again. A stream the server refused
+  // (410: page gone) closes: ask for the page; 410 again reloads, else take the fresh document
+  // and listen again, backing off.
+  let retry = 500;
+  let source = null;
+
+  function listen() {
+    source = new EventSource(`/_sh/stream?page=${encodeURIComponent(page)}`);
+    source.onopen = () => { retry = 500; };
+    source.onmessage = (e) => applyStreams(e.data);
+    source.onerror = () => {
+      if (source.readyState !== EventSource.CLOSED) return;
+      setTimeout(resync, retry);
+      retry = Math.min(retry * 2, 15000);
+    };
+  }
+
+  async function resync() {
+    try {
+      const res = await fetch(`/_sh/render?page=${encodeURIComponent(page)}`, { credentials: 'same-origin' });
+      if (res.status === 410) { location.reload(); return; }
+      const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').getElementById('sh-root');
+      const root = document.getElementById('sh-root');
+      if (res.ok && fresh && root) {
+        const focus = saveFocus();
+        root.replaceWith(document.adoptNode(fresh));
+        restoreFocus(focus);
+      }
+    } catch (err) {
+      // offline: try again later
+    }
+    listen();
+  }
+
+  addEventListener('pagehide', () => source?.close());
+  listen();
 })();
 
 """#,

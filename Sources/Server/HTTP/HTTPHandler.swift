@@ -29,6 +29,8 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var body: [UInt8] = []
     /// After a refusal the rest of the request is ignored and the connection closed.
     private var isRefusing = false
+    /// The event stream this connection carries, once its head is written.
+    private var stream: EventStream?
 
     init(responder: any Responder, limits: HTTPLimits) {
         self.responder = responder
@@ -71,6 +73,12 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        stream?.didClose()
+        stream = nil
+        context.fireChannelInactive()
+    }
+
     private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ message: String) {
         isRefusing = true
         head = nil
@@ -79,6 +87,13 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func write(_ response: Response, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
+        if let stream = response.stream {
+            // Headers go out at once; no length, no end: events follow as body chunks.
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.status, headers: response.headers))), promise: nil)
+            self.stream = stream
+            stream.attach(to: context.channel)
+            return
+        }
         var headers = response.headers
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }

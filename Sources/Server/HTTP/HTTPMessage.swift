@@ -36,11 +36,14 @@ public struct Response: Sendable {
     public var status: HTTPResponseStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Set for a response that stays open and sends events (`text/event-stream`).
+    public var stream: EventStream?
 
-    public init(status: HTTPResponseStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(status: HTTPResponseStatus, headers: HTTPHeaders = [:], body: [UInt8] = [], stream: EventStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     /// A plain-text response: the protocol's errors are one line saying what was wrong.

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 /// A browser's session (the `sh_session` cookie): its CSRF token and its pages.
@@ -13,19 +14,57 @@ final class Session {
     }
 }
 
-/// One loaded document (a browser tab): a live tree owned by one session.
+/// One loaded document (a browser tab): a live tree owned by one session, and the event
+/// streams (`/_sh/stream`) open for it.
 @MainActor
 final class Page {
     let id: String
     let route: RouteDescription
     let tree: LiveTree
     unowned let session: Session
+    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private var pushScheduled = false
 
     init(route: RouteDescription, session: Session) {
         id = Token.make()
         self.route = route
         tree = route.makeTree()
         self.session = session
+        tree.onInvalidate = { [weak self] in self?.schedulePush() }
+    }
+
+    /// Opens `stream` for this page; what changed while no stream was open goes out at once.
+    func add(_ stream: EventStream) {
+        let key = ObjectIdentifier(stream)
+        streams[key] = stream
+        stream.onClose { [weak self] in
+            DispatchQueue.main.async { MainActor.assumeIsolated { _ = self?.streams.removeValue(forKey: key) } }
+        }
+        schedulePush()
+    }
+
+    /// Changes the server made on its own (a task after `await`, another thread) are flushed
+    /// once the writes that are landing together have landed, and sent to the open streams.
+    /// With no stream open they wait for the page's next event response or render.
+    private func schedulePush() {
+        guard !pushScheduled else { return }
+        pushScheduled = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.pushScheduled = false
+                guard !self.streams.isEmpty, self.tree.hasPendingChanges else { return }
+                let actions = self.tree.flush()
+                guard !actions.isEmpty else { return }
+                let html = actions.turboStream
+                for stream in self.streams.values { stream.send(html) }
+            }
+        }
+    }
+
+    /// Ends the page's streams (the page itself is ending).
+    func closeStreams() {
+        for stream in streams.values { stream.close() }
+        streams.removeAll()
     }
 }
 
@@ -57,6 +96,7 @@ final class SessionStore {
     func remove(_ page: Page) {
         pages[page.id] = nil
         page.session.pages[page.id] = nil
+        page.closeStreams()
         page.tree.close()
     }
 

@@ -27,6 +27,7 @@ final class Application {
         case (.POST, "/_sh/event"): respond(event(request))
         case (_, "/_sh/event"): respond(.text(.methodNotAllowed, "use POST for /_sh/event"))
         case (.GET, "/_sh/render"): respond(render(request))
+        case (.GET, "/_sh/stream"): respond(stream(request))
         case (.GET, "/_sh/health"):
             respond(Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                              body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8)))
@@ -83,16 +84,40 @@ final class Application {
     // MARK: GET /_sh/render
 
     private func render(_ request: Request) -> Response {
+        switch ownedPage(request) {
+        case .success(let page): document(page)
+        case .failure(let refusal): refusal.response
+        }
+    }
+
+    // MARK: GET /_sh/stream
+
+    /// Server-sent events: the changes the server makes on its own, as turbo-stream HTML.
+    private func stream(_ request: Request) -> Response {
+        switch ownedPage(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let page):
+            let stream = EventStream()
+            page.add(stream)
+            return Response(status: .ok, headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+                                                   "X-Accel-Buffering": "no"], stream: stream)
+        }
+    }
+
+    private struct Refusal: Error { let response: Response }
+
+    /// The page named by the `page` query parameter, if it belongs to the request's session.
+    private func ownedPage(_ request: Request) -> Result<Page, Refusal> {
         guard let pageID = request.query["page"], !pageID.isEmpty else {
-            return .text(.badRequest, "missing query parameter 'page'")
+            return .failure(Refusal(response: .text(.badRequest, "missing query parameter 'page'")))
         }
         guard let session = store.session(request.cookie(Self.cookieName)) else {
-            return .text(.gone, "session unknown or expired: load the page again")
+            return .failure(Refusal(response: .text(.gone, "session unknown or expired: load the page again")))
         }
         guard let page = store.page(pageID, of: session) else {
-            return .text(.gone, "page '\(pageID)' is unknown, expired or not this session's: load the page again")
+            return .failure(Refusal(response: .text(.gone, "page '\(pageID)' is unknown, expired or not this session's: load the page again")))
         }
-        return document(page)
+        return .success(page)
     }
 
     // MARK: POST /_sh/event
