@@ -16,7 +16,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         self.context = context
         super.init(context)
         let childContext = context.child
-        let (keys, contents) = evaluate()
+        let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
         for (key, content) in zip(keys, contents) {
@@ -26,7 +26,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     /// The rows' ids (a duplicate id shows once) and contents. Only this runs under tracking:
     /// the rows' own bodies track their own reads.
-    private func evaluate() -> (keys: [ID], contents: [Content]) {
+    private func evaluate() -> (keys: [ID], keySet: Set<ID>, contents: [Content]) {
         let view = self.view
         reads.clear(self)
         return Reads.track(self) {
@@ -42,7 +42,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
                 keys.append(key)
                 contents.append(view.content(element))
             }
-            return (keys, contents)
+            return (keys, seen, contents)
         }
     }
 
@@ -55,11 +55,10 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     func reevaluate() {
         isDirty = false
         let childContext = context.child
-        let (newKeys, contents) = evaluate()
+        let (newKeys, newKeySet, contents) = evaluate()
 
         // Rows whose id is gone leave; the kept rows must still be in the same relative order,
         // or the enclosing element is re-sent whole.
-        let newKeySet = Set(newKeys)
         var keptInOldOrder: [ID] = []
         for key in keys {
             if newKeySet.contains(key) {
