@@ -4,6 +4,9 @@ import Runtime
 /// advanced. It lives in a library (Runtime only) so that the Runtime tests pin the seeds'
 /// behaviour on the very views the demo serves, with no server linked in.
 public struct DemoApp: App {
+    /// Shared by every session of the process (`/shared`).
+    @State private var sharedCount = 0
+
     public init() {}
 
     public var body: some Scene {
@@ -19,6 +22,7 @@ public struct DemoApp: App {
         Route("/initializable", title: "Initializable") { InitializableSeed.ContentView() }
         Route("/todos", title: "Todos") { TodosSeed.ContentView() }
         Route("/clock", title: "Clock") { ClockSeed.ClockView() }
+        Route("/shared", title: "Shared counter") { SharedSeed.SharedCounterView(count: $sharedCount) }
     }
 }
 
@@ -35,6 +39,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/initializable", "A state object initialised from its input keeps its first name; with .id(name) it is made anew."),
     ("/todos", "Rows keep their own @State with their todo when rows are added above or deleted."),
     ("/clock", "A .task loop updates @State every second; the server pushes each tick."),
+    ("/shared", "App-level @State: one count for every session; each click reaches every open page live."),
 ]
 
 /// `/`: links to every route.

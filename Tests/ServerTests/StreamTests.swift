@@ -42,4 +42,28 @@ struct StreamTests {
             #expect(rendered != page.html, "the render carries the ticks made while no stream was open")
         }
     }
+
+    @Test("App-level @State written by one session reaches another session's open stream")
+    func sharedAcrossSessions() async throws {
+        try await withServer { port in
+            let alice = CurlClient(port: port), bob = CurlClient(port: port)
+            let alicePage = try load(alice, "/shared"), bobPage = try load(bob, "/shared")
+            #expect(bobPage.html.contains(#"id="shared-count""#))
+            // Alice clicks twice once Bob's stream is open; Bob sees 1 and then 2, in order.
+            let clicks = DispatchQueue(label: "alice")
+            clicks.asyncAfter(deadline: .now() + 0.3) {
+                for _ in 0..<2 { _ = event(alice, alicePage, target: "shared-increment") }
+            }
+            let reply = bob.stream("/_sh/stream?page=\(bobPage.id)", seconds: 8) { $0.contains(">2</span>") }
+            let events = reply.body.components(separatedBy: "\n\n").filter { $0.hasPrefix("data: ") }
+            #expect(events.first?.contains(#"target="shared-count""#) == true)
+            #expect(reply.body.contains(">2</span>"))
+            if let one = reply.body.range(of: ">1</span>"), let two = reply.body.range(of: ">2</span>") {
+                #expect(one.lowerBound < two.lowerBound)
+            }
+            #expect(!reply.body.contains("Clicks from this page"), "Bob's own page state did not change")
+            // A page loaded now starts from the shared value.
+            #expect(try load(CurlClient(port: port), "/shared").html.contains(">2</span>"))
+        }
+    }
 }

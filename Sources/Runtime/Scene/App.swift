@@ -1,12 +1,18 @@
 /// A type that represents the structure and behaviour of an app: its routes.
 ///
+/// `@State` declared in the `App` lives as long as the process and is shared by every
+/// session: each page whose views read it is updated (pushed over `/_sh/stream`) when any
+/// session writes it. `@State` in a route's views is per page.
+///
 /// ```swift
 /// @main
 /// struct MyApp: App {
 ///     var body: some Scene {
 ///         Route("/counter") { CounterView() }
 ///         Route("/play", title: "Player") { PlayerView(episode: .sample) }
+///         Route("/shared") { SharedCounter(count: $visits) }
 ///     }
+///     @State private var visits = 0
 /// }
 /// ```
 /// `Server` adds `static func main()`, which parses `--host`/`--port` and serves the app.
@@ -49,8 +55,16 @@ public struct Route<Content: View>: Scene {
 
     public var _routes: [RouteDescription] {
         let content = self.content
-        return [RouteDescription(path: path, title: title ?? "Statehouse", makeTree: { LiveTree(content()) })]
+        return [RouteDescription(path: path, title: title ?? "Statehouse", makeTree: { LiveTree(RouteRoot(content: content)) })]
     }
+}
+
+/// The root of a route's page: runs the route's closure as a body, so that what the closure
+/// reads of the `App`'s own `@State` is tracked like any body's reads, and a change rebuilds
+/// the page's root view with the new value (as SwiftUI re-evaluates the App's scenes).
+struct RouteRoot<Content: View>: View {
+    let content: @MainActor () -> Content
+    var body: some View { content() }
 }
 
 /// A scene that presents its content at `/` (SwiftUI's main window).
