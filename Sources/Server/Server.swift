@@ -20,10 +20,21 @@ public struct ServerOptions: Sendable {
     public var maxHeaderBytes = 16 << 10
     /// Mark the session cookie `Secure` (the server sits behind TLS).
     public var secureCookies = false
+    /// Seconds a page may go without an event, render or open stream before it ends; a
+    /// session ends when its last page has ended and this long has passed since its last request.
+    public var sessionTTL: Double = 600
+    /// Pages one session may hold; over it, the session's least recently used page ends.
+    public var maxPagesPerSession = 16
+    /// Sessions the server holds; over it, the least recently used session ends.
+    public var maxSessions = 10_000
     /// The lowest level logged.
     public var logLevel: Logger.Level = .info
 
     public init() {}
+
+    var sessionLimits: SessionLimits {
+        SessionLimits(idleTime: sessionTTL, maxPagesPerSession: maxPagesPerSession, maxSessions: maxSessions)
+    }
 
     var limits: HTTPLimits {
         var limits = HTTPLimits()
@@ -125,7 +136,10 @@ struct ApplicationResponder: Responder {
             if logger.logLevel <= .info {
                 let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
                 let page = request.query["page"].map { " page=\($0)" } ?? ""
-                logger.info("\(request.method) \(request.path) \(response.status.code) \(micros)µs\(page)")
+                // A refusal's one line of text says why.
+                let why = response.status.code >= 400 ? " " + String(decoding: response.body.prefix(300), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                logger.info("\(request.method) \(request.path) \(response.status.code) \(micros)µs\(page)\(why)")
             }
             complete(response)
         }

@@ -7,10 +7,13 @@ final class Session {
     let id: String
     let csrfToken: String
     var pages: [String: Page] = [:]
+    /// When a request last carried this session's cookie (`Clock.now`).
+    var lastUsed: UInt64
 
-    init() {
+    init(now: UInt64) {
         id = Token.make()
         csrfToken = Token.make()
+        lastUsed = now
     }
 }
 
@@ -22,30 +25,43 @@ final class Page {
     let route: RouteDescription
     let tree: LiveTree
     unowned let session: Session
+    /// When the page last had an event, a render or an open stream (`Clock.now`).
+    var lastUsed: UInt64
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private var pushScheduled = false
 
-    init(route: RouteDescription, session: Session) {
+    init(route: RouteDescription, session: Session, now: UInt64) {
         id = Token.make()
         self.route = route
         tree = route.makeTree()
         self.session = session
+        lastUsed = now
         tree.onInvalidate = { [weak self] in self?.schedulePush() }
     }
+
+    /// Whether a stream is open: the document is still there, so the page is in use.
+    var isStreaming: Bool { !streams.isEmpty }
 
     /// Opens `stream` for this page; what changed while no stream was open goes out at once.
     func add(_ stream: EventStream) {
         let key = ObjectIdentifier(stream)
         streams[key] = stream
         stream.onClose { [weak self] in
-            DispatchQueue.main.async { MainActor.assumeIsolated { _ = self?.streams.removeValue(forKey: key) } }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.streams.removeValue(forKey: key)
+                    self.lastUsed = Clock.now  // idle from the moment the document went away
+                }
+            }
         }
         schedulePush()
     }
 
-    /// Changes the server made on its own (a task after `await`, another thread) are flushed
-    /// once the writes that are landing together have landed, and sent to the open streams.
-    /// With no stream open they wait for the page's next event response or render.
+    /// Changes the server made on its own (a task after `await`, another thread, App state
+    /// written by another session) are flushed once the writes that are landing together have
+    /// landed, and sent to the open streams. With no stream open they wait for the page's next
+    /// event response or render.
     private func schedulePush() {
         guard !pushScheduled else { return }
         pushScheduled = true
@@ -68,42 +84,163 @@ final class Page {
     }
 }
 
-/// All sessions and pages of one server. Main actor only.
+/// How long sessions and pages live, and how many there may be.
+struct SessionLimits {
+    /// A page with no event, render or open stream for this long ends; so does a session
+    /// with no pages and no request for this long.
+    var idleTime: Double = 600
+    /// Over this, a session's least recently used page ends.
+    var maxPagesPerSession = 16
+    /// Over this, the least recently used session (and its pages) ends.
+    var maxSessions = 10_000
+}
+
+/// Monotonic time in nanoseconds.
+enum Clock {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
+
+/// A request the protocol refuses: the response is one line saying why.
+struct Refusal: Error {
+    let response: Response
+    static func gone(_ message: String) -> Refusal { Refusal(response: .text(.gone, message)) }
+}
+
+/// All sessions and pages of one server, with their lifetimes: idle ones expire (swept on a
+/// timer), and over a cap the least recently used one is evicted. A request naming an ended
+/// page or session gets 410 saying why. Main actor only.
 @MainActor
 final class SessionStore {
     private var sessions: [String: Session] = [:]
     private var pages: [String: Page] = [:]
+    let limits: SessionLimits
+    /// Why recently ended pages and sessions ended, by id (bounded).
+    private var endings = Endings(capacity: 4096)
+    private var sweeper: DispatchSourceTimer?
+
+    init(limits: SessionLimits = SessionLimits()) {
+        self.limits = limits
+    }
 
     var sessionCount: Int { sessions.count }
     var pageCount: Int { pages.count }
 
-    func session(_ id: String?) -> Session? { id.flatMap { sessions[$0] } }
+    /// Starts expiring idle pages and sessions, checking several times per idle time.
+    func startSweeping() {
+        let interval = min(max(limits.idleTime / 4, 0.05), 30)
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
+        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.sweep() } }
+        timer.resume()
+        sweeper = timer
+    }
+
+    /// Ends every page and session (the server is stopping).
+    func removeAll() {
+        sweeper?.cancel()
+        for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
+        sessions.removeAll()
+    }
+
+    // MARK: Lookup
+
+    /// The session `id` names; a request carrying it counts as use.
+    func session(_ id: String?) -> Result<Session, Refusal> {
+        guard let id, let session = sessions[id] else {
+            let why = id.flatMap { endings[$0] } ?? "unknown or expired"
+            return .failure(.gone("session \(why): load the page again"))
+        }
+        session.lastUsed = Clock.now
+        return .success(session)
+    }
+
+    /// The page `id`, if it exists and belongs to `session`; asking for it counts as use.
+    func page(_ id: String, of session: Session) -> Result<Page, Refusal> {
+        guard let page = pages[id], page.session === session else {
+            let why = endings[id].map { "ended: \($0)" } ?? "is unknown, expired or not this session's"
+            return .failure(.gone("page '\(id)' \(why): load the page again"))
+        }
+        page.lastUsed = Clock.now
+        return .success(page)
+    }
+
+    // MARK: Creation
 
     func newSession() -> Session {
-        let session = Session()
+        if sessions.count >= limits.maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+            remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
+        }
+        let session = Session(now: Clock.now)
         sessions[session.id] = session
         return session
     }
 
     func newPage(_ route: RouteDescription, in session: Session) -> Page {
-        let page = Page(route: route, session: session)
+        if session.pages.count >= limits.maxPagesPerSession,
+           let oldest = session.pages.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+            remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
+        }
+        let page = Page(route: route, session: session, now: Clock.now)
         session.pages[page.id] = page
         pages[page.id] = page
         return page
     }
 
-    /// Ends `page`: its tasks are cancelled, `onDisappear` actions run, its state is freed.
-    func remove(_ page: Page) {
-        pages[page.id] = nil
+    // MARK: Ending
+
+    /// Ends `page`: its streams close, its tasks are cancelled, `onDisappear` actions run, its
+    /// state is freed.
+    func remove(_ page: Page, reason: String) {
+        guard pages.removeValue(forKey: page.id) != nil else { return }
         page.session.pages[page.id] = nil
+        endings.record(page.id, reason)
         page.closeStreams()
         page.tree.close()
     }
 
-    /// The page `id`, if it exists and belongs to `session`.
-    func page(_ id: String, of session: Session) -> Page? {
-        guard let page = pages[id], page.session === session else { return nil }
-        return page
+    private func remove(_ session: Session, reason: String) {
+        for page in Array(session.pages.values) { remove(page, reason: "its session was \(reason)") }
+        sessions[session.id] = nil
+        endings.record(session.id, reason)
+    }
+
+    /// Ends pages idle for longer than the idle time (a page with an open stream is in use),
+    /// then sessions with no pages left and no request for as long.
+    func sweep(now: UInt64 = Clock.now) {
+        let idle = UInt64(limits.idleTime * 1e9)
+        let seconds = limits.idleTime.formatted()
+        for page in Array(pages.values) {
+            if page.isStreaming { page.lastUsed = now; continue }
+            if now > page.lastUsed, now - page.lastUsed > idle {
+                remove(page, reason: "expired (no event or stream for \(seconds) s)")
+            }
+        }
+        for session in Array(sessions.values) where session.pages.isEmpty && now > session.lastUsed && now - session.lastUsed > idle {
+            remove(session, reason: "expired (no page and no request for \(seconds) s)")
+        }
+    }
+}
+
+/// Why recently ended pages and sessions ended, remembering the latest `capacity` of them.
+struct Endings {
+    private var reasons: [String: String] = [:]
+    private var order: [String] = []
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    subscript(id: String) -> String? { reasons[id] }
+
+    mutating func record(_ id: String, _ reason: String) {
+        if order.count < capacity {
+            order.append(id)
+        } else {
+            reasons[order[next]] = nil
+            order[next] = id
+            next = (next + 1) % capacity
+        }
+        reasons[id] = reason
     }
 }
 

@@ -8,7 +8,7 @@ import Runtime
 @MainActor
 final class Application {
     private let routes: [String: RouteDescription]
-    let store = SessionStore()
+    let store: SessionStore
     private let options: ServerOptions
     private let logger: Logger
 
@@ -18,6 +18,8 @@ final class Application {
         self.routes = table
         self.options = options
         self.logger = logger
+        store = SessionStore(limits: options.sessionLimits)
+        store.startSweeping()
     }
 
     /// Answers `request` through `respond`: at once, except for a new page, which first lets
@@ -44,7 +46,7 @@ final class Application {
     private func newPage(_ route: RouteDescription, _ request: Request, _ respond: @escaping @MainActor (Response) -> Void) {
         var setCookie: String?
         let session: Session
-        if let existing = store.session(request.cookie(Self.cookieName)) {
+        if let cookie = request.cookie(Self.cookieName), case .success(let existing) = store.session(cookie) {
             session = existing
         } else {
             session = store.newSession()
@@ -104,20 +106,12 @@ final class Application {
         }
     }
 
-    private struct Refusal: Error { let response: Response }
-
     /// The page named by the `page` query parameter, if it belongs to the request's session.
     private func ownedPage(_ request: Request) -> Result<Page, Refusal> {
         guard let pageID = request.query["page"], !pageID.isEmpty else {
             return .failure(Refusal(response: .text(.badRequest, "missing query parameter 'page'")))
         }
-        guard let session = store.session(request.cookie(Self.cookieName)) else {
-            return .failure(Refusal(response: .text(.gone, "session unknown or expired: load the page again")))
-        }
-        guard let page = store.page(pageID, of: session) else {
-            return .failure(Refusal(response: .text(.gone, "page '\(pageID)' is unknown, expired or not this session's: load the page again")))
-        }
-        return .success(page)
+        return store.session(request.cookie(Self.cookieName)).flatMap { store.page(pageID, of: $0) }
     }
 
     // MARK: POST /_sh/event
@@ -137,8 +131,10 @@ final class Application {
         guard let pageID = form["page"], !pageID.isEmpty else { return .text(.badRequest, "missing field 'page'") }
         guard let target = form["target"], !target.isEmpty else { return .text(.badRequest, "missing field 'target'") }
         // 410: session
-        guard let session = store.session(request.cookie(Self.cookieName)) else {
-            return .text(.gone, "session unknown or expired: load the page again")
+        let session: Session
+        switch store.session(request.cookie(Self.cookieName)) {
+        case .success(let found): session = found
+        case .failure(let refusal): return refusal.response
         }
         // 403: origin and CSRF
         if let origin = request.headers.first(name: "origin"), !Self.isSameOrigin(origin, host: request.headers.first(name: "host")) {
@@ -148,8 +144,10 @@ final class Application {
             return .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")
         }
         // 410: page
-        guard let page = store.page(pageID, of: session) else {
-            return .text(.gone, "page '\(pageID)' is unknown, expired or not this session's: load the page again")
+        let page: Page
+        switch store.page(pageID, of: session) {
+        case .success(let found): page = found
+        case .failure(let refusal): return refusal.response
         }
         // 404, 409, 400 from the tree; the event is checked before anything is applied.
         let event = Event(target: target, type: form["type"] ?? "click", value: form["value"])
@@ -180,7 +178,7 @@ final class Application {
     private func failure(of page: Page) -> Response? {
         guard let failure = page.tree.failure else { return nil }
         logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
-        store.remove(page)
+        store.remove(page, reason: "a view failed: \(failure)")
         return .text(.internalServerError, "the page \(page.route.path) failed: \(failure)")
     }
 
