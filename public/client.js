@@ -113,7 +113,7 @@
   // --- Event delegation.
   document.addEventListener('click', (e) => {
     const button = e.target.closest?.('button[name="target"]');
-    if (!button || e.defaultPrevented) return;
+    if (!button || !button.value || e.defaultPrevented) return;
     e.preventDefault();
     send({ target: button.value, type: 'click' });
   });
@@ -121,13 +121,6 @@
   document.addEventListener('input', (e) => {
     const el = e.target;
     if (isText(el) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
-  });
-
-  document.addEventListener('change', (e) => {
-    const el = e.target;
-    if (!isControl(el)) return;
-    if (el.type === 'checkbox') send({ target: el.id, type: 'change', value: String(el.checked) });
-    else if (el.localName === 'select') send({ target: el.id, type: 'change', value: el.value });
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission

@@ -42,9 +42,10 @@ enum TodosSeed {
                     TextField("New todo", text: $newTitle)
                         .accessibilityIdentifier("new-todo")
                         .onSubmit(add)
+                    // Not `.disabled(newTitle.isEmpty)`: without JavaScript the button would stay
+                    // disabled as rendered while someone types; `add` ignores an empty title.
                     Button("Add", action: add)
                         .accessibilityIdentifier("add")
-                        .disabled(newTitle.isEmpty)
                 }
                 List {
                     ForEach(list.items) { todo in

@@ -61,11 +61,11 @@ struct ObservableObjectTests {
         let tree = LiveTree(ModelSeed.MyView())
         #expect(tree.render().contains("Some Name"))
         let toggle = try #require(tree.id(ofControl: "Enabled"))
-        #expect(!tree.render().contains("checked"))
+        #expect(!tree.render().contains(#"aria-checked="true""#))
         tree.isLoggingEvaluations = true
         let actions = try tree.send(Event(target: toggle, type: "change", value: "true"))
-        #expect(tree.render().contains("checked"))
-        #expect(actions.contains { $0.html.contains("checked") })
+        #expect(tree.render().contains(#"aria-checked="true""#))
+        #expect(actions.contains { $0.html.contains(#"aria-checked="true""#) })
         // Both views that hold the object (MyView's @StateObject, MySubView's @EnvironmentObject)
         // are invalidated; an unchanged Text sends nothing.
         #expect(tree.evaluationLog.contains("MySubView"))

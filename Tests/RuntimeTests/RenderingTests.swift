@@ -31,10 +31,10 @@ struct RenderingTests {
         #expect(html.contains(#"id="evil__onclick__x""#))
     }
 
-    @Test(".accessibilityIdentifier on a Toggle names its checkbox, the control a script clicks")
-    func toggleIdentifierNamesTheCheckbox() {
+    @Test(".accessibilityIdentifier on a Toggle names its switch, the control a script clicks")
+    func toggleIdentifierNamesTheSwitch() {
         let html = LiveTree(Toggle("Done", isOn: .constant(true)).accessibilityIdentifier("done")).render()
-        #expect(html.contains(#"<input id="done" type="checkbox""#))
+        #expect(html.contains(#"<button id="done" class="sh-switch" type="submit" role="switch" aria-checked="true" form="sh" name="target" value="done">"#))
         #expect(html.contains(#"<label id="_"#))
     }
 
@@ -55,7 +55,7 @@ struct RenderingTests {
                 Label("Star", systemImage: "star.fill")
             }
         }.padding()).render()
-        #expect(html.contains(#"<label id="#) && html.contains(#"type="checkbox" role="switch""#))
+        #expect(html.contains(#"<label id="#) && html.contains(#"role="switch" aria-checked="true""#))
         #expect(html.contains(#"type="password""#))
         let increment = try #require(html.firstMatch(of: /<button[^>]*aria-label="Increment"[^>]*>/))
         #expect(increment.output.contains("disabled"), "at the upper bound")

@@ -60,7 +60,7 @@ struct StateTests {
         #expect(tree.render().contains("Pause"))
         let toggle = try #require(tree.id(ofControl: "Favorite"))
         let actions = try tree.send(Event(target: toggle, type: "change", value: "true"))
-        #expect(tree.render().contains("checked"))
+        #expect(tree.render().contains(#"aria-checked="true""#))
         #expect(tree.render().contains("Pause"), "PlayerView's isPlaying survives the new input")
         #expect(!actions.isEmpty)
         // Idempotent: the same change again changes nothing.

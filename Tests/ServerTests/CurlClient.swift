@@ -142,7 +142,7 @@ struct LoadedPage {
         if let match = html.firstMatch(of: try! Regex(#"<input id="([^"]+)"[^>]*placeholder="\#(escaped)""#)) {
             return String(match.output[1].substring!)
         }
-        if let match = html.firstMatch(of: try! Regex(#"<label[^>]*><span[^>]*>\#(escaped)</span><input id="([^"]+)""#)) {
+        if let match = html.firstMatch(of: try! Regex(#"<label[^>]*><span[^>]*>\#(escaped)</span><button id="([^"]+)""#)) {
             return String(match.output[1].substring!)
         }
         return nil

@@ -200,7 +200,7 @@ struct ProtocolTests {
             let favorite = try #require(page.control("Favorite"))
             #expect(event(client, page, target: favorite, type: "change", value: "true").status == 200)
             let html = client.get("/_sh/render?page=\(page.id)").body
-            #expect(html.contains("checked"))
+            #expect(html.contains(#"aria-checked="true""#))
             #expect(html.contains(">Pause</span>"))
             #expect(event(client, page, target: favorite, type: "change", value: "maybe").status == 400)
         }

@@ -41,8 +41,8 @@ struct ReferenceStateTests {
             let toggle = try #require(page.control("Enabled"))
             let reply = event(client, page, target: toggle, type: "change", value: "true")
             #expect(reply.status == 200)
-            #expect(reply.body.contains("checked"))
-            #expect(client.get("/_sh/render?page=\(page.id)").body.contains("checked"))
+            #expect(reply.body.contains(#"aria-checked="true""#))
+            #expect(client.get("/_sh/render?page=\(page.id)").body.contains(#"aria-checked="true""#))
         }
     }
 
@@ -77,7 +77,7 @@ struct ReferenceStateTests {
             #expect(!inserted.body.contains("Details of two"))
             #expect(event(client, page, target: "delete-1").body.contains(#"action="remove""#))
             let done = event(client, page, target: "done-2", type: "change", value: "true")
-            #expect(done.body.contains("checked"))
+            #expect(done.body.contains(#"aria-checked="true""#))
             let html = client.get("/_sh/render?page=\(page.id)").body
             #expect(html.contains("Details of two"))
             #expect(!html.contains(">one</span>"))

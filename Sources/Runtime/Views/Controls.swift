@@ -65,12 +65,15 @@ struct TextInput: ElementView {
     }
 }
 
-/// A control that toggles between on and off states: a native checkbox with the switch role,
-/// inside a `<label>` that names it.
+/// A control that toggles between on and off states: a switch button
+/// (`<button role="switch" aria-checked>`) inside a `<label>` that names it.
 ///
 /// ```swift
 /// Toggle("Favorite", isOn: $episode.isFavorite)
 /// ```
+/// A button rather than a checkbox: pressing it submits the page's form with the switch as
+/// `target`, so a toggle works without JavaScript too (an unchecked checkbox would post nothing).
+/// Scripts may also send `type=change&value=true|false` to set it.
 public struct Toggle<Label: View>: View {
     let isOn: Binding<Bool>
     let label: Label
@@ -84,7 +87,7 @@ public struct Toggle<Label: View>: View {
     public var body: some View {
         Box("label", [Attribute("class", "sh-toggle")], forwardsIdentifier: true) {
             label
-            CheckboxInput(isOn: isOn.wrappedValue, binding: isOn)
+            SwitchButton(isOn: isOn.wrappedValue, binding: isOn)
         }
     }
 }
@@ -96,18 +99,17 @@ extension Toggle where Label == Text {
     }
 }
 
-struct CheckboxInput: ElementView {
+struct SwitchButton: ElementView {
     let isOn: Bool
     let binding: Binding<Bool>
 
     func handler(in environment: EnvironmentValues) -> EventHandler? { .toggle(binding) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("input", [Attribute("type", "checkbox"), Attribute("role", "switch"), Attribute("value", "true")])
-        if isOn { spec.attributes.append(Attribute("checked", "")) }
+        var spec = ElementSpec("button", [Attribute("class", "sh-switch"), Attribute("type", "submit"),
+                                          Attribute("role", "switch"), Attribute("aria-checked", isOn ? "true" : "false")])
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
-        spec.isVoid = true
-        spec.control = .namedField
+        spec.control = .submitsTarget
         return spec
     }
 }

@@ -118,7 +118,7 @@ enum PublicFiles {
   // --- Event delegation.
   document.addEventListener('click', (e) => {
     const button = e.target.closest?.('button[name="target"]');
-    if (!button || e.defaultPrevented) return;
+    if (!button || !button.value || e.defaultPrevented) return;
     e.preventDefault();
     send({ target: button.value, type: 'click' });
   });
@@ -126,13 +126,6 @@ enum PublicFiles {
   document.addEventListener('input', (e) => {
     const el = e.target;
     if (isText(el) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
-  });
-
-  document.addEventListener('change', (e) => {
-    const el = e.target;
-    if (!isControl(el)) return;
-    if (el.type === 'checkbox') send({ target: el.id, type: 'change', value: String(el.checked) });
-    else if (el.localName === 'select') send({ target: el.id, type: 'change', value: el.value });
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission
@@ -271,20 +264,23 @@ hr.sh-divider { align-self: stretch; margin: 0; border: 0; border-top: 1px solid
 .sh-textfield::placeholder { color: var(--sh-tertiary); }
 .sh-textfield:focus-visible { outline-offset: 0; border-color: var(--sh-accent); }
 
-/* Toggle: <label class="sh-toggle"><input type="checkbox" role="switch"><span>Label</span></label>
+/* Toggle: <label class="sh-toggle"><span>Label</span><button role="switch" aria-checked></button></label>
    The label text sits left, an iOS-style switch right (knob drawn with a gradient). */
 .sh-toggle { display: flex; align-items: center; justify-content: space-between; gap: 12px; cursor: pointer; }
-.sh-toggle > input[type="checkbox"] {
-  order: 2; flex: none; appearance: none; margin: 0; width: 51px; height: 31px;
+.sh-switch {
+  flex: none; appearance: none; margin: 0; padding: 0; border: 0; width: 51px; height: 31px;
   border-radius: 16px; cursor: pointer; background-color: var(--sh-fill);
   background-image: radial-gradient(circle, #fff 0 12.5px, rgb(0 0 0 / 0.12) 13px, transparent 14px);
   background-size: 31px 31px; background-repeat: no-repeat; background-position: left center;
   transition: background-color 0.2s, background-position 0.2s;
 }
-.sh-toggle > input[type="checkbox"]:checked { background-color: var(--sh-green); background-position: right center; }
-.sh-toggle > input[type="checkbox"]:disabled { opacity: 0.5; cursor: default; }
-.sh-toggle:has(> input:disabled) { color: var(--sh-secondary); cursor: default; }
-@media (forced-colors: active) { .sh-toggle > input[type="checkbox"] { appearance: auto; } }
+.sh-switch[aria-checked="true"] { background-color: var(--sh-green); background-position: right center; }
+.sh-switch:disabled { opacity: 0.5; cursor: default; }
+.sh-toggle:has(> .sh-switch:disabled) { color: var(--sh-secondary); cursor: default; }
+@media (forced-colors: active) {
+  .sh-switch { border: 1px solid ButtonText; background-image: none; }
+  .sh-switch[aria-checked="true"] { background-color: Highlight; }
+}
 
 /* Stepper: label, then a joined − / + pair. */
 .sh-stepper { display: flex; align-items: center; gap: 0; }
@@ -372,6 +368,9 @@ li.sh-row > .sh-textfield { padding: 0; background: transparent; }
   background: none; color: inherit; font: inherit; font-size: 1.25rem; line-height: 1; cursor: pointer;
 }
 .sh-notice > button:focus-visible { outline-color: currentColor; }
+
+/* The no-JavaScript form's default button (Enter in a text field): present, never seen. */
+.sh-implicit { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; overflow: hidden; clip-path: inset(50%); }
 
 """#,
     ]

@@ -129,7 +129,11 @@ final class Application {
             return .text(.badRequest, "malformed form body (bad percent-encoding)")
         }
         guard let pageID = form["page"], !pageID.isEmpty else { return .text(.badRequest, "missing field 'page'") }
-        guard let target = form["target"], !target.isEmpty else { return .text(.badRequest, "missing field 'target'") }
+        // A no-JavaScript form post carries the text fields' values under their ids; Enter in a
+        // field posts them with an empty target (the form's hidden default button).
+        let fields = form.fields.filter { !Self.protocolFields.contains($0.name) }
+        let target = form["target"] ?? ""
+        guard !target.isEmpty || !fields.isEmpty else { return .text(.badRequest, "missing field 'target'") }
         // 410: session
         let session: Session
         switch store.session(request.cookie(Self.cookieName)) {
@@ -150,17 +154,17 @@ final class Application {
         case .failure(let refusal): return refusal.response
         }
         // 404, 409, 400 from the tree; the event is checked before anything is applied.
-        let event = Event(target: target, type: form["type"] ?? "click", value: form["value"])
+        let event = target.isEmpty ? nil : Event(target: target, type: form["type"] ?? "click", value: form["value"])
         let actions: [StreamAction]
         do {
-            try page.tree.check(event)
-            // A no-JavaScript form post carries the text fields' values: apply the changed ones
-            // in document order, then the pressed button.
-            for field in form.fields where !Self.protocolFields.contains(field.name) {
+            if let event { try page.tree.check(event) }
+            // The changed fields first, in document order, then the pressed button; with no
+            // button pressed (Enter), each changed field is submitted (its `onSubmit` runs).
+            for field in fields {
                 guard let current = page.tree.textFieldValue(field.name), current != field.value else { continue }
-                try page.tree.apply(Event(target: field.name, type: "input", value: field.value))
+                try page.tree.apply(Event(target: field.name, type: event == nil ? "submit" : "input", value: field.value))
             }
-            try page.tree.apply(event)
+            if let event { try page.tree.apply(event) }
             actions = page.tree.flush()
         } catch {
             return Self.response(for: error)

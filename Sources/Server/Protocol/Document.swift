@@ -2,6 +2,9 @@ import Runtime
 
 /// The full HTML document of a page: the head names the page and the CSRF token; the body
 /// holds the one no-JavaScript form `#sh` (controls join it with `form="sh"`) and the tree.
+/// The form's first button, hidden and with an empty `target`, is the one Enter in a text
+/// field "presses" without JavaScript: the server then submits the fields that changed,
+/// rather than running whichever button comes first on the page.
 @MainActor
 enum Document {
     static func render(_ page: Page) -> [UInt8] {
@@ -17,7 +20,8 @@ enum Document {
         <title>\(HTML.escape(page.route.title))</title>\
         <link rel="stylesheet" href="/_sh/style.css"><script src="/_sh/client.js" defer></script></head>
         <body><form id="sh" method="post" action="/_sh/event">\
-        <input type="hidden" name="page" value="\(pageID)"><input type="hidden" name="_csrf" value="\(token)"></form>
+        <input type="hidden" name="page" value="\(pageID)"><input type="hidden" name="_csrf" value="\(token)">\
+        <button type="submit" name="target" value="" class="sh-implicit" tabindex="-1" aria-hidden="true"></button></form>
 
         """.utf8)
         bytes.append(contentsOf: page.tree.renderBytes())
