@@ -2,93 +2,9 @@
 import ArgumentParser
 import Dispatch
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
-
-/// How a Statehouse server runs. `App.main()` fills it from the command line
-/// (`swift run demo --host 0.0.0.0 --port 8080`, see `ServerArguments`).
-public struct ServerOptions: Sendable {
-    /// The address to listen on.
-    public var host = "127.0.0.1"
-    /// The port to listen on (0 picks a free one).
-    public var port = 8080
-    /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.
-    public var publicDirectory: String?
-    /// Largest request body accepted (413 beyond).
-    public var maxBodyBytes = 1 << 20
-    /// Largest request header block accepted (431 beyond).
-    public var maxHeaderBytes = 16 << 10
-    /// Mark the session cookie `Secure` (the server sits behind TLS).
-    public var secureCookies = false
-    /// Seconds a page may go without an event, render or open stream before it ends; a
-    /// session ends when its last page has ended and this long has passed since its last request.
-    public var sessionTTL: Double = 600
-    /// Pages one session may hold; over it, the session's least recently used page ends.
-    public var maxPagesPerSession = 16
-    /// Sessions the server holds; over it, the least recently used session ends.
-    public var maxSessions = 10_000
-    /// The lowest level logged.
-    public var logLevel: Logger.Level = .info
-
-    public init() {}
-
-    var sessionLimits: SessionLimits {
-        SessionLimits(idleTime: sessionTTL, maxPagesPerSession: maxPagesPerSession, maxSessions: maxSessions)
-    }
-
-    var limits: HTTPLimits {
-        var limits = HTTPLimits()
-        limits.maxBodyBytes = maxBodyBytes
-        limits.maxHeaderBytes = maxHeaderBytes
-        return limits
-    }
-}
-
-/// The command line of an app built on Statehouse.
-public struct ServerArguments: ParsableArguments {
-    @Option(help: "The address to listen on.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "The port to listen on (0 picks a free one).")
-    var port: Int = 8080
-
-    @Option(name: .customLong("public-dir"), help: "Serve /_sh/ files from this directory instead of the embedded copy of public/.")
-    var publicDirectory: String?
-
-    @Option(name: .customLong("max-body-bytes"), help: "Largest request body accepted (413 beyond).")
-    var maxBodyBytes: Int = 1 << 20
-
-    @Option(name: .customLong("max-header-bytes"), help: "Largest request header block accepted (431 beyond).")
-    var maxHeaderBytes: Int = 16 << 10
-
-    @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure (the server sits behind TLS).")
-    var secureCookies = false
-
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String = "info"
-
-    public init() {}
-
-    public func validate() throws {
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
-    }
-
-    /// The options these arguments give.
-    public var options: ServerOptions {
-        var options = ServerOptions()
-        options.host = host
-        options.port = port
-        options.publicDirectory = publicDirectory
-        options.maxBodyBytes = maxBodyBytes
-        options.maxHeaderBytes = maxHeaderBytes
-        options.secureCookies = secureCookies
-        options.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        return options
-    }
-}
 
 /// A running Statehouse server: the app's routes served over HTTP/1.1.
 ///
@@ -98,6 +14,8 @@ public struct ServerArguments: ParsableArguments {
 /// ```
 public final class StatehouseServer: Sendable {
     private let http: HTTPServer
+    private let application: Application
+    private let logger: Logger
 
     /// The port the server listens on.
     public var port: Int { http.port }
@@ -108,25 +26,64 @@ public final class StatehouseServer: Sendable {
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
         let application = Application(routes: app.body._routes, options: options, logger: logger)
-        let responder = ApplicationResponder(application: application, files: StaticFiles(directory: options.publicDirectory), logger: logger)
-        let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits, responder: responder)
+        let responder = ApplicationResponder(application: application, files: StaticFiles(directory: options.publicDirectory),
+                                             queues: EventQueues(limit: options.maxQueuedEvents), logger: logger)
+        let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
+                                              logger: logger, responder: responder)
         logger.notice("Statehouse listening on http://\(options.host):\(http.port)")
-        return StatehouseServer(http: http)
+        return StatehouseServer(http: http, application: application, logger: logger)
     }
 
-    private init(http: HTTPServer) { self.http = http }
+    private init(http: HTTPServer, application: Application, logger: Logger) {
+        self.http = http
+        self.application = application
+        self.logger = logger
+    }
 
-    /// Waits until the server stops.
+    /// Waits until the server stops listening.
     public func waitUntilClosed() async throws { try await http.waitUntilClosed() }
 
-    /// Stops the server.
-    public func shutdown() async throws { try await http.shutdown() }
+    /// Stops gracefully: stops accepting, lets requests in flight finish (up to `deadline`),
+    /// closes event streams and idle connections, then ends every page (tasks cancelled).
+    public func shutdown(deadline: Duration = .seconds(10)) async throws {
+        logger.notice("Statehouse stopping: \(http.connectionCount) connections open")
+        try await http.shutdown(deadline: deadline)
+        await MainActor.run { application.store.removeAll() }
+        logger.notice("Statehouse stopped")
+    }
+}
+
+/// How many events each page has waiting for the main actor; over the limit a page's events
+/// are refused with 429 on the I/O thread, so a flood from one page cannot delay the others'.
+final class EventQueues: Sendable {
+    private let counts = NIOLockedValueBox([String: Int]())
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts one more event for `page`; false (not counted) when `limit` are already waiting.
+    func enter(_ page: String) -> Bool {
+        counts.withLockedValue { counts in
+            let count = counts[page, default: 0]
+            guard count < limit else { return false }
+            counts[page] = count + 1
+            return true
+        }
+    }
+
+    func leave(_ page: String) {
+        counts.withLockedValue { counts in
+            let count = counts[page, default: 1] - 1
+            counts[page] = count > 0 ? count : nil
+        }
+    }
 }
 
 /// Serves `/_sh/` files on the I/O thread; everything else runs on the main actor.
 struct ApplicationResponder: Responder {
     let application: Application
     let files: StaticFiles
+    let queues: EventQueues
     let logger: Logger
 
     func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void) {
@@ -147,24 +104,80 @@ struct ApplicationResponder: Responder {
             finish(response)
             return
         }
+        var done = finish
+        if request.method == .POST, request.path == "/_sh/event", let page = FormData.decode(request.body)?["page"] {
+            guard queues.enter(page) else {
+                return finish(.text(.tooManyRequests, "too many events waiting for page '\(page)' (limit \(queues.limit)): slow down"))
+            }
+            let queues = self.queues
+            done = { response in
+                queues.leave(page)
+                finish(response)
+            }
+        }
         let application = self.application
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { application.handle(request, finish) }
+            MainActor.assumeIsolated { application.handle(request, done) }
         }
     }
 }
 
 extension App {
-    /// Parses the command line (`--host`, `--port`, …), then serves the app until stopped.
+    /// Parses the command line (`--host`, `--port`, …, or their `STATEHOUSE_…` environment
+    /// variables), then serves the app until SIGTERM or SIGINT, which stop it gracefully
+    /// (requests in flight finish) and exit 0.
     public static func main() async {
-        let options = ServerArguments.parseOrExit().options
+        let options = Command.parseOrExit().arguments.options
+        let server: StatehouseServer
         do {
-            let server = try await StatehouseServer.start(Self(), options: options)
-            try await server.waitUntilClosed()
+            server = try await StatehouseServer.start(Self(), options: options)
         } catch {
             print("error: \(error)")
             exit(1)
         }
+        let stop = StopSignals()
+        await stop.wait()
+        do {
+            try await server.shutdown()
+        } catch {
+            print("error while stopping: \(error)")
+            exit(1)
+        }
+        exit(0)
+    }
+}
+
+/// The command line of `App.main()`, named after the binary.
+private struct Command: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "server") },
+                             abstract: "Serves a Statehouse app over HTTP until SIGTERM or SIGINT.")
+    }
+
+    @OptionGroup var arguments: ServerArguments
+}
+
+/// SIGTERM and SIGINT, caught instead of ending the process.
+private final class StopSignals {
+    private let signals: AsyncStream<Int32>
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let (signals, stop) = AsyncStream.makeStream(of: Int32.self)
+        self.signals = signals
+        sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.yield(number) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Returns when the first of the signals arrives.
+    func wait() async {
+        for await _ in signals { break }
+        sources.forEach { $0.cancel() }
     }
 }
 

@@ -38,11 +38,14 @@ final class CurlClient: @unchecked Sendable {
 
     /// Reads a response that stays open (an event stream) until `condition` holds for the body
     /// received so far, or `seconds` pass.
-    func stream(_ path: String, seconds: Int = 10, until condition: @escaping (String) -> Bool) -> Reply {
+    func stream(_ path: String, seconds: Int = 10, headers: [String] = [], until condition: @escaping (String) -> Bool) -> Reply {
         ccurl_setopt_long(handle, CURLOPT_TIMEOUT, seconds)
         defer { ccurl_setopt_long(handle, CURLOPT_TIMEOUT, 20) }
-        return perform(method: "GET", path: path, body: nil, headers: [], stopWhen: condition)
+        return perform(method: "GET", path: path, body: nil, headers: headers, stopWhen: condition)
     }
+
+    /// The session cookie (`sh_session=…`) this client was last given.
+    private(set) var cookie: String?
 
     func get(_ path: String, headers: [String] = []) -> Reply {
         perform(method: "GET", path: path, body: nil, headers: headers)
@@ -107,6 +110,9 @@ final class CurlClient: @unchecked Sendable {
             if line.hasPrefix("HTTP/") { headers.removeAll(); continue }
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        if let setCookie = headers.last(where: { $0.0.lowercased() == "set-cookie" })?.1 {
+            cookie = setCookie.split(separator: ";").first.map(String.init)
         }
         return Reply(status: status, headers: headers, body: String(decoding: sink.body, as: UTF8.self))
     }

@@ -9,6 +9,21 @@ struct TestApp: App {
         Route("/disabled") { DisabledView() }
         Route("/orphan") { OrphanView() }
         Route("/orphan-later") { OrphanLaterView() }
+        Route("/slow") { SlowView() }
+    }
+}
+
+/// A button whose action holds the main actor for 0.4 s: a request in flight, and events
+/// queuing behind it.
+struct SlowView: View {
+    @State private var count = 0
+    var body: some View {
+        Text("slow \(count)").accessibilityIdentifier("count")
+        Button("Slow") {
+            Thread.sleep(forTimeInterval: 0.4)
+            count += 1
+        }
+        .accessibilityIdentifier("slow")
     }
 }
 

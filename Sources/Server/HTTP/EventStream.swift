@@ -73,10 +73,13 @@ public final class EventStream: Sendable {
         action?()
     }
 
-    /// Ends the stream from the server's side.
+    /// Ends the stream from the server's side: the response ends properly (the client sees a
+    /// complete response, and an EventSource reconnects), then the connection closes.
     public func close() {
         let channel = state.withLockedValue { $0.channel }
-        channel?.close(promise: nil)
+        if let channel {
+            channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
+        }
         didClose()
     }
 }

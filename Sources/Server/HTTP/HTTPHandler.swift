@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import NIOHTTP1
 
@@ -7,6 +8,13 @@ public struct HTTPLimits: Sendable {
     public var maxBodyBytes = 1 << 20
     /// Largest total size of the request line's URI and header names and values (431 beyond).
     public var maxHeaderBytes = 16 << 10
+    /// Time a client has from a request's first byte to its last (and a new connection to
+    /// send its first byte); a slower client gets 408 and is dropped.
+    public var requestTimeout: TimeAmount = .seconds(10)
+    /// A kept-alive connection with no request for this long is closed.
+    public var idleTimeout: TimeAmount = .seconds(60)
+    /// Connections open at once; one more gets 503 and is closed.
+    public var maxConnections = 10_000
     public init() {}
 }
 
@@ -31,10 +39,15 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var isRefusing = false
     /// The event stream this connection carries, once its head is written.
     private var stream: EventStream?
+    /// The server is stopping: the response in flight is the connection's last.
+    private var isQuiescing = false
 
-    init(responder: any Responder, limits: HTTPLimits) {
+    private let logger: Logger
+
+    init(responder: any Responder, limits: HTTPLimits, logger: Logger) {
         self.responder = responder
         self.limits = limits
+        self.logger = logger
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -65,12 +78,21 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.head = nil
             let request = Request(head: head, body: body)
             body = []
+            context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
             let promise = context.eventLoop.makePromise(of: Response.self)
             responder.respond(to: request) { promise.succeed($0) }
             promise.futureResult.assumeIsolated().whenSuccess { response in
                 self.write(response, keepAlive: head.isKeepAlive, version: head.version, context: context)
             }
         }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .quiesce? = event as? ConnectionEvent {
+            isQuiescing = true
+            stream?.close()
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -80,6 +102,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ message: String) {
+        logger.notice("\(status.code) \(message)", metadata: ["peer": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
         isRefusing = true
         head = nil
         body = []
@@ -94,6 +117,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             stream.attach(to: context.channel)
             return
         }
+        let keepAlive = keepAlive && !isQuiescing
         var headers = response.headers
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
@@ -102,8 +126,12 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        done.assumeIsolated().whenComplete { _ in
+            if keepAlive {
+                context.triggerUserOutboundEvent(ConnectionEvent.responseWritten, promise: nil)
+            } else {
+                context.close(promise: nil)
+            }
         }
     }
 }
@@ -117,6 +145,9 @@ final class ProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler 
     typealias OutboundOut = HTTPServerResponsePart
 
     private var hasUnterminatedResponse = false
+    private let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         guard let parserError = error as? HTTPParserError else {
@@ -127,6 +158,7 @@ final class ProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler 
             let (status, message): (HTTPResponseStatus, String) = parserError == .headerOverflow
                 ? (.requestHeaderFieldsTooLarge, "request headers are too large\n")
                 : (.badRequest, "malformed HTTP request\n")
+            logger.notice("\(status.code) \(message.dropLast()) (\(parserError))")
             let headers = HTTPHeaders([("Connection", "close"), ("Content-Type", "text/plain; charset=utf-8"),
                                        ("Content-Length", String(message.utf8.count))])
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)

@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -6,23 +7,30 @@ import NIOPosix
 public final class HTTPServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    private let connections: ConnectionRegistry
 
     /// The port the server listens on (useful after binding port 0).
     public var port: Int { channel.localAddress?.port ?? 0 }
 
+    /// Connections open now.
+    public var connectionCount: Int { connections.count }
+
     /// Binds `host:port` and starts serving.
     public static func start(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
-                             threads: Int = System.coreCount, responder: any Responder) async throws -> HTTPServer {
+                             threads: Int = System.coreCount, logger: Logger = Logger(label: "http"),
+                             responder: any Responder) async throws -> HTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        let connections = ConnectionRegistry()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(ConnectionGuard(registry: connections, limits: limits, logger: logger))
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
-                    try pipeline.addHandler(ProtocolErrorHandler())
-                    try pipeline.addHandler(HTTPHandler(responder: responder, limits: limits))
+                    try pipeline.addHandler(ProtocolErrorHandler(logger: logger))
+                    try pipeline.addHandler(HTTPHandler(responder: responder, limits: limits, logger: logger))
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -30,26 +38,35 @@ public final class HTTPServer: Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 16)
         do {
             let channel = try await bootstrap.bind(host: host, port: port).get()
-            return HTTPServer(group: group, channel: channel)
+            return HTTPServer(group: group, channel: channel, connections: connections)
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
     }
 
-    private init(group: MultiThreadedEventLoopGroup, channel: any Channel) {
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, connections: ConnectionRegistry) {
         self.group = group
         self.channel = channel
+        self.connections = connections
     }
 
-    /// Waits until the server stops.
+    /// Waits until the server stops listening.
     public func waitUntilClosed() async throws {
         try await channel.closeFuture.get()
     }
 
-    /// Stops listening and closes every connection.
-    public func shutdown() async throws {
+    /// Stops gracefully: no new connections; idle ones close now, event streams end, and a
+    /// connection with a request in flight closes once its response is written. After
+    /// `deadline` the rest are closed anyway.
+    public func shutdown(deadline: Duration = .seconds(10)) async throws {
         try? await channel.close()
+        connections.quiesceAll()
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while connections.count > 0, clock.now < end {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         try await group.shutdownGracefully()
     }
 }
