@@ -89,10 +89,12 @@ struct ApplicationResponder: Responder {
     func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void) {
         let start = DispatchTime.now().uptimeNanoseconds
         let logger = self.logger
+        // An event names its page in the body, the other requests in the query.
+        let eventPage = request.method == .POST && request.path == "/_sh/event" ? FormData.decode(request.body)?["page"] : nil
         let finish: @Sendable (Response) -> Void = { response in
             if logger.logLevel <= .info {
                 let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
-                let page = request.query["page"].map { " page=\($0)" } ?? ""
+                let page = (eventPage ?? request.query["page"]).map { " page=\($0)" } ?? ""
                 // A refusal's one line of text says why.
                 let why = response.status.code >= 400 ? " " + String(decoding: response.body.prefix(300), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines) : ""
@@ -105,7 +107,7 @@ struct ApplicationResponder: Responder {
             return
         }
         var done = finish
-        if request.method == .POST, request.path == "/_sh/event", let page = FormData.decode(request.body)?["page"] {
+        if let page = eventPage {
             guard queues.enter(page) else {
                 return finish(.text(.tooManyRequests, "too many events waiting for page '\(page)' (limit \(queues.limit)): slow down"))
             }
