@@ -23,6 +23,7 @@
   };
   const queue = [];
   let draining = false;
+  let inFlight = null; // the event whose answer is awaited
 
   function send(event) {
     const last = queue[queue.length - 1];
@@ -37,9 +38,12 @@
   async function drain() {
     draining = true;
     while (queue.length) {
-      const { target, type, value } = queue.shift();
+      inFlight = queue.shift();
+      const { target, type, value } = inFlight;
       const body = new URLSearchParams({ page, target, type });
       if (value !== undefined) body.set('value', value);
+      // A slow answer marks its control busy (assistive technology announces it).
+      const busy = setTimeout(() => document.getElementById(target)?.setAttribute('aria-busy', 'true'), 300);
       try {
         const init = { method: 'POST', headers, body, credentials: 'same-origin' };
         const res = await fetch('/_sh/event', init);
@@ -49,14 +53,26 @@
         else notice(text.trim() || `Request failed (${res.status})`);
       } catch (err) {
         notice(`Could not reach the server: ${err.message}`);
+      } finally {
+        clearTimeout(busy);
+        document.getElementById(target)?.removeAttribute('aria-busy');
       }
     }
+    inFlight = null;
     draining = false;
   }
 
   // --- Applying <turbo-stream action="A" target="ID"><template>…</template></turbo-stream>.
+  // `replace` and `update` morph the existing DOM into the new HTML: elements are matched by
+  // id (every Statehouse element has one), so unchanged nodes stay untouched and the focused
+  // field keeps focus, caret and the characters typed since its request left.
   const actions = {
-    replace: (el, frag) => el.replaceWith(frag), update: (el, frag) => el.replaceChildren(frag),
+    replace: (el, frag) => {
+      const next = frag.firstElementChild;
+      if (next && next.id === el.id && frag.childElementCount === 1) morph(el, next);
+      else el.replaceWith(frag);
+    },
+    update: (el, frag) => morphChildren(el, frag),
     append: (el, frag) => el.append(frag), prepend: (el, frag) => el.prepend(frag),
     before: (el, frag) => el.before(frag), after: (el, frag) => el.after(frag),
     remove: (el) => el.remove(),
@@ -76,8 +92,55 @@
     restoreFocus(focus);
   }
 
-  // Replacing the focused element would drop focus and the caret; put them back
-  // on the element that now carries the same id.
+  function morph(from, to) {
+    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) { from.replaceWith(to); return; }
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+      return;
+    }
+    for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+    for (const { name, value } of to.attributes) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+    if (isText(from)) syncValue(from, to.getAttribute('value') ?? to.textContent);
+    if (from.localName !== 'template') morphChildren(from, to);
+  }
+
+  // A typed-into field shows its `value` property, not the attribute. The server's value wins,
+  // except over keystrokes still on their way: if the request in flight carried `sent` and
+  // the server answered with something else (an action cleared the field), the characters
+  // typed since are kept after the server's value, and the queued events say so too.
+  function syncValue(field, value) {
+    if (field.value === value) return;
+    const sent = inFlight?.target === field.id ? inFlight.value : undefined;
+    const queued = queue.filter((e) => e.target === field.id);
+    if (sent !== undefined && value !== sent && field.value.startsWith(sent)) {
+      const rebase = (text) => (text.startsWith(sent) ? value + text.slice(sent.length) : text);
+      for (const e of queued) e.value = rebase(e.value);
+      const end = field.selectionEnd - sent.length + value.length;
+      field.value = rebase(field.value);
+      if (field === document.activeElement) field.setSelectionRange(end, end);
+    } else if (!queued.length || field !== document.activeElement) {
+      field.value = value;
+    }
+  }
+
+  function morphChildren(parent, source) {
+    const byId = new Map();
+    for (const child of parent.children) if (child.id) byId.set(child.id, child);
+    let cursor = parent.firstChild;
+    for (const next of [...source.childNodes]) {
+      let match = next.id ? byId.get(next.id) : null;
+      if (!match && !next.id && cursor && !cursor.id && cursor.nodeName === next.nodeName) match = cursor;
+      if (!match) { parent.insertBefore(next, cursor); continue; }
+      if (match === cursor) cursor = cursor.nextSibling;
+      else parent.insertBefore(match, cursor);
+      byId.delete(next.id);
+      morph(match, next);
+    }
+    while (cursor) { const after = cursor.nextSibling; cursor.remove(); cursor = after; }
+  }
+
+  // A focused element that had to be replaced (its tag changed) or moved loses focus and the
+  // caret; put them back on the element that now carries the same id.
   function saveFocus() {
     const el = document.activeElement;
     if (!el?.id) return null;
@@ -87,14 +150,12 @@
   }
 
   function restoreFocus(saved) {
-    const el = saved && !saved.el.isConnected && document.getElementById(saved.id);
+    const el = saved && document.activeElement !== saved.el && document.getElementById(saved.id);
     if (!el) return;
     const text = saved.value !== undefined && isText(el);
-    // Keystrokes still waiting in the queue win over the server's (older) value;
-    // otherwise the server's value stands (e.g. a field cleared after "Add").
-    if (text && queue.some((e) => e.target === saved.id)) el.value = saved.value;
+    if (text && el !== saved.el && queue.some((e) => e.target === saved.id)) el.value = saved.value;
     el.focus({ preventScroll: true });
-    if (text) el.setSelectionRange(saved.start, saved.end, saved.dir);
+    if (text && el.value === saved.value) el.setSelectionRange(saved.start, saved.end, saved.dir);
   }
 
   // --- Errors: one small dismissible notice; error text is never parsed as HTML.
@@ -167,7 +228,7 @@
       const root = document.getElementById('sh-root');
       if (res.ok && fresh && root) {
         const focus = saveFocus();
-        root.replaceWith(document.adoptNode(fresh));
+        morph(root, document.adoptNode(fresh));
         restoreFocus(focus);
       }
     } catch (err) {

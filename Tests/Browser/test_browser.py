@@ -1,0 +1,224 @@
+"""End-to-end tests in a real browser: Debian's chromium, headless, driven through
+WebDriver (chromium-driver) with Selenium. They start the demo binary on a free port.
+
+    python3 Tests/Browser/test_browser.py      # after `swift build`
+
+A failing test saves a screenshot to .build/browser-screenshots/.
+"""
+import functools
+import os
+import re
+import subprocess
+import sys
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCREENSHOTS = os.path.join(ROOT, ".build", "browser-screenshots")
+WAIT = 10  # seconds any one condition may take
+
+
+def start_demo():
+    """Starts .build/debug/demo on a free loopback port; returns (process, base URL)."""
+    binary = os.path.join(ROOT, ".build", "debug", "demo")
+    process = subprocess.Popen([binary, "--port", "0", "--log-level", "notice"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        match = re.search(r"listening on (http://[^\s]+)", line)
+        if match:
+            return process, match.group(1)
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise RuntimeError("the demo did not start")
+
+
+def browser(javascript=True):
+    options = webdriver.ChromeOptions()
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(candidate):
+            options.binary_location = candidate
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,700"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+def screenshot_on_failure(test):
+    """Saves a screenshot of every open window when the test fails."""
+    @functools.wraps(test)
+    def run(self):
+        try:
+            test(self)
+        except BaseException:
+            os.makedirs(SCREENSHOTS, exist_ok=True)
+            for index, driver in enumerate(self.drivers):
+                path = os.path.join(SCREENSHOTS, f"{test.__name__}-{index}.png")
+                driver.save_screenshot(path)
+                print(f"\nscreenshot: {path}", file=sys.stderr)
+            raise
+    return run
+
+
+class BrowserTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.demo, cls.base = start_demo()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.demo.terminate()
+        cls.demo.wait(timeout=15)
+
+    def setUp(self):
+        self.drivers = []
+
+    def tearDown(self):
+        for driver in self.drivers:
+            driver.quit()
+
+    def open(self, path, javascript=True):
+        driver = browser(javascript)
+        self.drivers.append(driver)
+        driver.get(self.base + path)
+        return driver
+
+    def until(self, driver, condition, message):
+        # A page that reloads (no JavaScript) replaces every element: look again.
+        wait = WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException])
+        return wait.until(lambda d: condition(d), message)
+
+    # --- typing -----------------------------------------------------------------------------
+
+    @screenshot_on_failure
+    def test_typing_fast_into_a_field_the_server_rerenders(self):
+        driver = self.open("/book")
+        field = driver.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]')
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("Hello world")
+        title = driver.find_element(By.CSS_SELECTOR, "#sh-root .sh-vstack > .sh-text")
+        self.until(driver, lambda d: title.text == "Hello world", "BookView shows the typed title")
+        time.sleep(0.3)  # let any late response land
+        field = driver.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]')
+        self.assertEqual(field.get_attribute("value"), "Hello world")
+        self.assertEqual(driver.switch_to.active_element, field, "focus stayed in the field")
+        caret = driver.execute_script("const f = arguments[0]; return [f.selectionStart, f.selectionEnd]", field)
+        self.assertEqual(caret, [11, 11], "the caret is at the end of what was typed")
+        self.assertEqual(title.text, "Hello world", "the title element was updated in place")
+
+    @screenshot_on_failure
+    def test_todos_rows_keep_their_state(self):
+        driver = self.open("/todos")
+        field = driver.find_element(By.ID, "new-todo")
+        for number in range(1, 6):
+            field.send_keys(f"Row {number}", Keys.ENTER)
+        rows = lambda d: d.find_elements(By.CSS_SELECTOR, "li.sh-row")
+        self.until(driver, lambda d: len(rows(d)) == 5, "five rows")
+        labels = [row.find_element(By.CSS_SELECTOR, "label .sh-text").text for row in rows(driver)]
+        self.assertEqual(labels, ["Row 5", "Row 4", "Row 3", "Row 2", "Row 1"], "newest first, none lost")
+        self.assertEqual(driver.find_element(By.ID, "new-todo").get_attribute("value"), "")
+        row3 = rows(driver)[2]
+        row3.find_element(By.XPATH, ".//button[normalize-space()='Details']").click()
+        self.until(driver, lambda d: "Details of Row 3" in d.find_element(By.TAG_NAME, "body").text, "expanded")
+        field = driver.find_element(By.ID, "new-todo")
+        field.send_keys("Row 6", Keys.ENTER)
+        self.until(driver, lambda d: len(rows(d)) == 6, "a sixth row")
+        expanded = [row for row in rows(driver) if "Details of" in row.text]
+        self.assertEqual(len(expanded), 1)
+        self.assertIn("Row 3", expanded[0].find_element(By.CSS_SELECTOR, "label .sh-text").text)
+        self.assertEqual(rows(driver)[0].find_element(By.CSS_SELECTOR, "label .sh-text").text, "Row 6")
+
+    # --- updates without reloads ------------------------------------------------------------
+
+    @screenshot_on_failure
+    def test_change_text_updates_without_a_reload(self):
+        driver = self.open("/example")
+        driver.execute_script("window.statehouseMarker = 42")
+        self.assertIn("Apple", driver.find_element(By.ID, "sh-root").text)
+        driver.find_element(By.XPATH, "//button[normalize-space()='Change Text']").click()
+        self.until(driver, lambda d: "Banana" in d.find_element(By.ID, "sh-root").text, "Banana")
+        self.assertEqual(driver.execute_script("return window.statehouseMarker"), 42, "no reload")
+
+    @screenshot_on_failure
+    def test_clock_ticks(self):
+        driver = self.open("/clock")
+        first = driver.find_element(By.ID, "time").text
+        self.until(driver, lambda d: d.find_element(By.ID, "time").text != first, "a tick")
+        second = driver.find_element(By.ID, "time").text
+        self.until(driver, lambda d: d.find_element(By.ID, "time").text not in (first, second), "another tick")
+
+    @screenshot_on_failure
+    def test_two_windows_share_app_state(self):
+        alice, bob = self.open("/shared"), self.open("/shared")
+        count = lambda d: int(d.find_element(By.ID, "shared-count").text)
+        start = count(alice)
+        self.until(bob, lambda d: count(d) == start, "both start alike")
+        time.sleep(0.3)  # both streams open
+        alice.find_element(By.ID, "shared-increment").click()
+        self.until(bob, lambda d: count(d) == start + 1, "Bob sees Alice's click")
+        bob.find_element(By.ID, "shared-increment").click()
+        self.until(alice, lambda d: count(d) == start + 2, "Alice sees Bob's click")
+        self.assertIn("Clicks from this page: 1", alice.find_element(By.ID, "page-clicks").text)
+
+    # --- busy and failure -------------------------------------------------------------------
+
+    @screenshot_on_failure
+    def test_a_failed_request_shows_a_dismissible_notice(self):
+        driver = self.open("/counter")
+        driver.delete_all_cookies()  # the session is gone: the server answers 410 ...
+        driver.execute_script("window.statehouseMarker = 1")
+        driver.find_element(By.ID, "increment").click()
+        # ... and the client reloads, getting a new session and page.
+        self.until(driver, lambda d: d.execute_script("return window.statehouseMarker") is None, "reloaded")
+        self.until(driver, lambda d: d.find_element(By.ID, "count").text == "0", "a fresh page")
+        # A request the server refuses for another reason shows a notice.
+        driver.execute_script("document.getElementById('increment').value = 'no-such-element'")
+        driver.find_element(By.ID, "increment").click()
+        notice = self.until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".sh-notice[role=alert]"), "a notice")[0]
+        self.assertIn("no-such-element", notice.text)
+        notice.find_element(By.CSS_SELECTOR, "button[aria-label=Dismiss]").click()
+        self.until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".sh-notice"), "dismissed")
+
+    # --- without JavaScript -----------------------------------------------------------------
+
+    @screenshot_on_failure
+    def test_counter_without_javascript(self):
+        driver = self.open("/counter", javascript=False)
+        self.assertFalse(driver.execute_script("return !!window.Statehouse"), "scripts are off")
+        for expected in ("1", "2"):
+            driver.find_element(By.ID, "increment").click()
+            self.until(driver, lambda d: d.find_element(By.ID, "count").text == expected, f"count {expected}")
+        self.assertIn("/_sh/render?page=", driver.current_url)
+
+    @screenshot_on_failure
+    def test_todos_without_javascript(self):
+        driver = self.open("/todos", javascript=False)
+        driver.find_element(By.ID, "new-todo").send_keys("Milk", Keys.ENTER)
+        self.until(driver, lambda d: "Milk" in d.find_element(By.ID, "sh-root").text, "added with Enter")
+        driver.find_element(By.ID, "new-todo").send_keys("Bread")
+        driver.find_element(By.ID, "add").click()
+        self.until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.sh-row")) == 2, "added with Add")
+        switch = driver.find_element(By.CSS_SELECTOR, "li.sh-row button[role=switch]")
+        self.assertEqual(switch.get_attribute("aria-checked"), "false")
+        switch.click()
+        self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "li.sh-row button[role=switch]")
+                   .get_attribute("aria-checked") == "true", "switched on")
+        driver.find_element(By.XPATH, "//li[contains(., 'Milk')]//button[normalize-space()='Delete']").click()
+        self.until(driver, lambda d: "Milk" not in d.find_element(By.ID, "sh-root").text, "deleted")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
