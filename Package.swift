@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "Server", targets: ["Server"]),
         .executable(name: "demo", targets: ["Demo"]),
+        .executable(name: "bench", targets: ["Bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -37,9 +38,22 @@ let package = Package(
         .target(name: "Gallery", dependencies: ["Runtime"]),
         // `swift run demo`: serves the gallery.
         .executableTarget(name: "Demo", dependencies: ["Server", "Gallery"]),
+        // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures) and its bare NIO server.
+        .executableTarget(
+            name: "Bench",
+            dependencies: [
+                "Server", "Gallery", "Loopback",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Gallery"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Gallery", "CCurl"]),
+        // A blocking loopback TCP client for the tests and the benchmarks' set-up.
+        .target(name: "Loopback"),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Gallery", "CCurl", "Loopback"]),
     ]
 )

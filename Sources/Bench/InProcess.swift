@@ -1,0 +1,76 @@
+import Foundation
+import Runtime
+
+/// In-process figures (no HTTP): what one event costs in a small and a large tree, and the
+/// first render of a large one.
+@MainActor
+enum InProcess {
+    static func measure(into figures: inout Figures) {
+        let small = rowUpdate(rows: 10)
+        let large = rowUpdate(rows: 10_000)
+        figures.add("row_update_us_10", small.micros, "us")
+        figures.add("row_update_us_10000", large.micros, "us")
+        figures.add("row_update_ratio", large.micros / small.micros, "x")
+        figures.add("row_update_fragment_bytes", Double(large.bytes), "bytes")
+        figures.add("full_render_ms_10000", fullRender(rows: 10_000), "ms")
+    }
+
+    /// The median time of one click on the middle row's button, which changes that row's
+    /// `@State`: apply the event, re-evaluate, produce the fragments.
+    static func rowUpdate(rows: Int) -> (micros: Double, bytes: Int) {
+        let tree = LiveTree(RowsView(count: rows))
+        let event = Event(target: "click-\(rows / 2)", type: "click")
+        var bytes = 0
+        var samples: [Double] = []
+        for iteration in 0..<2200 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let actions = try! tree.send(event)
+            let end = DispatchTime.now().uptimeNanoseconds
+            if iteration >= 200 { samples.append(Double(end - start) / 1000) }  // after a warm-up
+            bytes = actions.turboStream.utf8.count
+        }
+        samples.sort()
+        return (samples[samples.count / 2], bytes)
+    }
+
+    /// The median of 7 first renders (mount and HTML) of a page of `rows` rows, in ms.
+    static func fullRender(rows: Int) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<7 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let tree = LiveTree(RowsView(count: rows))
+            let html = tree.renderBytes()
+            let end = DispatchTime.now().uptimeNanoseconds
+            precondition(html.count > rows * 50, "the page rendered every row")
+            samples.append(Double(end - start) / 1e6)
+            tree.close()
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+}
+
+/// A list of rows, each with its own `@State`.
+struct RowsView: View {
+    let count: Int
+    var body: some View {
+        VStack(alignment: .leading) {
+            ForEach(0..<count, id: \.self) { index in
+                BenchRow(index: index)
+            }
+        }
+    }
+}
+
+struct BenchRow: View {
+    let index: Int
+    @State private var clicks = 0
+    var body: some View {
+        HStack {
+            Text("Row \(index)")
+            Text("\(clicks) clicks")
+            Button("Click") { clicks += 1 }
+                .accessibilityIdentifier("click")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import Gallery
+import Server
+
+/// `scripts/bench` (or `swift run -c release bench`): Statehouse's figures, one per line
+/// (`name: value unit`), also written to a file a later run can be compared with.
+@main
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measures Statehouse: HTTP throughput and latency (with wrk), in-process updates, memory per session.",
+        subcommands: [Run.self, Serve.self],
+        defaultSubcommand: Run.self)
+}
+
+/// Runs every benchmark.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Runs every benchmark (the default).")
+
+    @Option(help: "Seconds each throughput run lasts.")
+    var duration = 10
+
+    @Option(help: "Connections of the throughput runs.")
+    var connections = 16
+
+    @Option(help: "Idle sessions (and bare connections) for the memory figures.")
+    var idle = 1000
+
+    @Option(help: "Write the figures to this file.")
+    var output = "benchmarks/latest.txt"
+
+    @Option(help: "Compare with the figures in this file (a previous --output).")
+    var compare: String?
+
+    @Flag(help: "Only the in-process figures (no wrk, no servers).")
+    var inProcessOnly = false
+
+    func run() async throws {
+        let previous = compare.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }.map(Figures.parse) ?? [:]
+        var figures = Figures(previous: previous)
+
+        await InProcess.measure(into: &figures)
+        if !inProcessOnly {
+            try HTTPBenchmarks(duration: duration, connections: connections).measure(into: &figures)
+            try MemoryBenchmarks(count: idle).measure(into: &figures)
+        }
+        try figures.write(to: output)
+    }
+}
+
+/// `bench serve statehouse|nio`: a server for the benchmarks to measure, in its own process
+/// (so that its memory is its own). Prints `listening on PORT`.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serves the demo or the bare NIO server.")
+
+    enum Kind: String, ExpressibleByArgument { case statehouse, nio }
+
+    @Argument var kind: Kind
+    @Option var port = 0
+
+    func run() async throws {
+        switch kind {
+        case .statehouse:
+            var options = ServerOptions()
+            options.port = port
+            options.logLevel = .error
+            options.maxQueuedEvents = 1024
+            let server = try await StatehouseServer.start(DemoApp(), options: options)
+            say("listening on \(server.port)")
+            try await server.waitUntilClosed()
+        case .nio:
+            let server = try await BareServer.start(port: port)
+            say("listening on \(server.port)")
+            try await server.waitUntilClosed()
+        }
+    }
+}
+
+/// The figures of one run, printed as they come.
+struct Figures {
+    let previous: [String: Double]
+    private(set) var lines: [String] = []
+
+    init(previous: [String: Double]) { self.previous = previous }
+
+    mutating func add(_ name: String, _ value: Double, _ unit: String) {
+        let text = value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3g", value)
+        let line = "\(name): \(text) \(unit)"
+        lines.append(line)
+        if let before = previous[name], before != 0 {
+            say(line + String(format: "   (was %@, %+.1f%%)", "\(before)", (value - before) / before * 100))
+        } else {
+            say(line)
+        }
+    }
+
+    func write(to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    static func parse(_ text: String) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count >= 2, parts[0].hasSuffix(":"), let value = Double(parts[1]) else { continue }
+            result[String(parts[0].dropLast())] = value
+        }
+        return result
+    }
+}
+
+/// Writes a line to standard output at once (unbuffered: a pipe reader sees it now).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
