@@ -299,6 +299,8 @@ hr.sh-divider { align-self: stretch; margin: 0; border: 0; border-top: 1px solid
 .sh-hstack > hr.sh-divider { border-top: 0; border-left: 1px solid var(--sh-separator); }
 /* Greedy views fill a VStack's width, as in SwiftUI. */
 .sh-vstack > :is(.sh-textfield, .sh-toggle, .sh-stepper, .sh-list, .sh-form) { align-self: stretch; }
+/* An HStack holding a greedy view (Spacer, Toggle, TextField) takes the whole width too. */
+.sh-vstack > .sh-hstack:has(> :is(.sh-spacer, .sh-toggle, .sh-textfield)) { align-self: stretch; }
 
 .sh-text { white-space: pre-wrap; }
 
@@ -311,6 +313,8 @@ hr.sh-divider { align-self: stretch; margin: 0; border: 0; border-top: 1px solid
 .sh-button:hover { background: color-mix(in srgb, var(--sh-accent) 10%, transparent); }
 .sh-button:active { opacity: 0.5; }
 .sh-button:disabled { color: var(--sh-tertiary); background: none; opacity: 1; cursor: default; }
+/* A control whose event is taking long (> 300 ms) is marked busy by the client. */
+[aria-busy="true"] { cursor: progress; opacity: 0.6; }
 /* An image-only button (e.g. Image(systemName: "play.circle")) gets a round hit area. */
 .sh-button:has(> svg.sh-image:only-child) { display: inline-flex; align-items: center; padding: 6px; border-radius: 50%; }
 .sh-button > svg.sh-image:only-child { width: 1.5em; height: 1.5em; }
@@ -328,6 +332,10 @@ hr.sh-divider { align-self: stretch; margin: 0; border: 0; border-top: 1px solid
 /* Toggle: <label class="sh-toggle"><span>Label</span><button role="switch" aria-checked></button></label>
    The label text sits left, an iOS-style switch right (knob drawn with a gradient). */
 .sh-toggle { display: flex; align-items: center; justify-content: space-between; gap: 12px; cursor: pointer; }
+/* A Toggle is greedy in an HStack too: its label left, the switch at the far end (a Spacer
+   beside it keeps its minimum, so rows of toggles line their switches up). */
+.sh-hstack > .sh-toggle { flex: 1 1 auto; }
+.sh-hstack:has(> .sh-toggle) > .sh-spacer { flex-grow: 0; }
 .sh-switch {
   flex: none; appearance: none; margin: 0; padding: 0; border: 0; width: 51px; height: 31px;
   border-radius: 16px; cursor: pointer; background-color: var(--sh-fill);
@@ -387,7 +395,7 @@ ul.sh-list { border-radius: var(--sh-radius); }
   background-size: calc(100% - 16px) 1px; background-position: right top; background-repeat: no-repeat;
 }
 /* Controls fill their row; row text fields are borderless. */
-li.sh-row > :is(.sh-toggle, .sh-stepper, .sh-textfield) { flex: 1 1 auto; }
+li.sh-row > :is(.sh-toggle, .sh-stepper, .sh-textfield, .sh-vstack, .sh-hstack) { flex: 1 1 auto; }
 li.sh-row > .sh-vstack { align-items: flex-start; }
 :is(li.sh-row, .sh-form, .sh-section) > .sh-textfield { border: 0; border-radius: 0; padding: 11px 16px; outline-offset: -2px; }
 li.sh-row > .sh-textfield { padding: 0; background: transparent; }
