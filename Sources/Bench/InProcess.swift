@@ -6,8 +6,15 @@ import Runtime
 @MainActor
 enum InProcess {
     static func measure(into figures: inout Figures) {
-        let small = rowUpdate(rows: 10)
-        let large = rowUpdate(rows: 10_000)
+        // Three rounds, alternating, each figure the best round's median: a 2-core VM's
+        // clock and scheduler noise (seen: the same median at 6.8 and 11.2 µs) would
+        // otherwise decide the ratio.
+        var small = (micros: Double.infinity, bytes: 0), large = small
+        for _ in 0..<3 {
+            let nextSmall = rowUpdate(rows: 10), nextLarge = rowUpdate(rows: 10_000)
+            if nextSmall.micros < small.micros { small = nextSmall }
+            if nextLarge.micros < large.micros { large = nextLarge }
+        }
         figures.add("row_update_us_10", small.micros, "us")
         figures.add("row_update_us_10000", large.micros, "us")
         figures.add("row_update_ratio", large.micros / small.micros, "x")
