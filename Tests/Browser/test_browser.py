@@ -173,6 +173,17 @@ class BrowserTests(unittest.TestCase):
         self.until(alice, lambda d: count(d) == start + 2, "Alice sees Bob's click")
         self.assertIn("Clicks from this page: 1", alice.find_element(By.ID, "page-clicks").text)
 
+    @screenshot_on_failure
+    def test_leaving_a_page_ends_it_on_the_server(self):
+        driver = self.open("/clock")
+        old = driver.find_element(By.CSS_SELECTOR, 'meta[name="sh-page"]').get_attribute("content")
+        driver.get(self.base + "/counter")  # pagehide: the client's beacon ends /clock's page
+        status = lambda d: d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/_sh/render?page=' + arguments[0]).then(r => r.text().then(t => done([r.status, t])));", old)
+        result = self.until(driver, lambda d: (lambda r: r if r[0] == 410 else None)(status(d)), "the old page ended")
+        self.assertIn("its document was closed", result[1])
+
     # --- busy and failure -------------------------------------------------------------------
 
     @screenshot_on_failure

@@ -75,4 +75,25 @@ struct LifetimeTests {
             #expect(counts.sessions == 2 && counts.pages == 2)
         }
     }
+
+    @Test("POST /_sh/leave (the client's beacon when its document goes away) ends the page at once; a forged one changes nothing")
+    func leave() async throws {
+        try await withServer { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/clock")
+            let forged = client.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", "0000")]))
+            #expect(forged.status == 403)
+            let stranger = CurlClient(port: port).post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", page.csrf)]))
+            #expect(stranger.status == 410, "another browser has no such session")
+            #expect(try health(client).pages == 1, "refused beacons changed nothing")
+
+            let left = client.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", page.csrf)]))
+            #expect(left.status == 204)
+            #expect(try health(client).pages == 0)
+            let later = client.get("/_sh/render?page=\(page.id)")
+            #expect(later.status == 410)
+            #expect(later.body.contains("ended: its document was closed"), "\(later.body)")
+            #expect(client.get("/_sh/leave").status == 405)
+        }
+    }
 }

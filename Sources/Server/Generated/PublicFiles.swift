@@ -242,7 +242,12 @@ enum PublicFiles {
     listen();
   }
 
-  addEventListener('pagehide', () => source?.close());
+  // A document that goes away for good (not into the back-forward cache) ends its page on
+  // the server at once, instead of leaving it to idle out.
+  addEventListener('pagehide', (e) => {
+    source?.close();
+    if (!e.persisted) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
+  });
   listen();
 })();
 

@@ -28,6 +28,8 @@ final class Application {
         switch (request.method, request.path) {
         case (.POST, "/_sh/event"): respond(event(request))
         case (_, "/_sh/event"): respond(.text(.methodNotAllowed, "use POST for /_sh/event"))
+        case (.POST, "/_sh/leave"): respond(leave(request))
+        case (_, "/_sh/leave"): respond(.text(.methodNotAllowed, "use POST for /_sh/leave"))
         case (.GET, "/_sh/render"): respond(render(request))
         case (.GET, "/_sh/stream"): respond(stream(request))
         case (.GET, "/_sh/health"):
@@ -141,12 +143,7 @@ final class Application {
         case .failure(let refusal): return refusal.response
         }
         // 403: origin and CSRF
-        if let origin = request.headers.first(name: "origin"), !Self.isSameOrigin(origin, host: request.headers.first(name: "host")) {
-            return .text(.forbidden, "cross-origin request refused (Origin \(origin))")
-        }
-        guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], Token.equal(token, session.csrfToken) else {
-            return .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")
-        }
+        if let refusal = Self.forgery(request, form, session) { return refusal }
         // 410: page
         let page: Page
         switch store.page(pageID, of: session) {
@@ -175,6 +172,37 @@ final class Application {
                             body: Array(actions.turboStream.utf8))
         }
         return Response(status: .seeOther, headers: ["Location": "/_sh/render?page=\(page.id)", "Cache-Control": "no-store"])
+    }
+
+    /// 403 for a POST from another origin or without the session's CSRF token.
+    private static func forgery(_ request: Request, _ form: FormData, _ session: Session) -> Response? {
+        if let origin = request.headers.first(name: "origin"), !isSameOrigin(origin, host: request.headers.first(name: "host")) {
+            return .text(.forbidden, "cross-origin request refused (Origin \(origin))")
+        }
+        guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], Token.equal(token, session.csrfToken) else {
+            return .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")
+        }
+        return nil
+    }
+
+    // MARK: POST /_sh/leave
+
+    /// The browser client's beacon when its document goes away for good (a reload, a link, a
+    /// closed tab; not into the back-forward cache): the page ends now instead of idling out,
+    /// its tasks cancelled and its state freed. 204; the same refusals as an event.
+    private func leave(_ request: Request) -> Response {
+        guard let form = FormData.decode(request.body) else { return .text(.badRequest, "malformed form body (bad percent-encoding)") }
+        guard let pageID = form["page"], !pageID.isEmpty else { return .text(.badRequest, "missing field 'page'") }
+        let result = store.session(request.cookie(Self.cookieName)).flatMap { session -> Result<Page, Refusal> in
+            if let refusal = Self.forgery(request, form, session) { return .failure(Refusal(response: refusal)) }
+            return store.page(pageID, of: session)
+        }
+        switch result {
+        case .failure(let refusal): return refusal.response
+        case .success(let page):
+            store.remove(page, reason: "its document was closed")
+            return Response(status: .noContent)
+        }
     }
 
     /// A page whose views failed (e.g. a missing environment object) cannot be shown: 500 with
