@@ -23,11 +23,17 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Asks every connection to close once the request it is reading or answering is done.
-    func quiesceAll() {
+    func quiesceAll() { send(.quiesce) }
+
+    /// Tells every connection the time has moved on, every `interval`: one timer for the
+    /// server rather than one per connection (an idle connection then holds no timer at all).
+    func startTicking(on loop: any EventLoop, every interval: TimeAmount) -> RepeatedTask {
+        loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in self?.send(.tick) }
+    }
+
+    private func send(_ event: ConnectionEvent) {
         let all = channels.withLockedValue { Array($0.values) }
-        for channel in all {
-            channel.pipeline.fireUserInboundEventTriggered(ConnectionEvent.quiesce)
-        }
+        for channel in all { channel.pipeline.fireUserInboundEventTriggered(event) }
     }
 }
 
@@ -40,12 +46,15 @@ enum ConnectionEvent: Sendable {
     case responseWritten
     /// The server is stopping: finish what is in flight, then close.
     case quiesce
+    /// Time to check the connection's deadline.
+    case tick
 }
 
 /// The first handler of every connection (on raw bytes, before HTTP parsing). It refuses
 /// connections over the cap with 503, gives a client `requestTimeout` from the first byte of a
 /// request to its last (slow clients get 408 and are dropped), closes a kept-alive connection
 /// idle for `idleTimeout`, and on shutdown closes each connection once its response is out.
+/// Deadlines are checked on the registry's ticks, so a connection holds no timer of its own.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -65,7 +74,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: HTTPLimits
     private let logger: Logger
     private var phase = Phase.idle
-    private var timer: Scheduled<Void>?
+    /// What happens at `deadline`, if set (checked on each tick).
+    private var deadline: NIODeadline?
+    private var expiry = Expiry.firstRequest
+
+    private enum Expiry { case firstRequest, request, idle }
     private var isQuiescing = false
     private var isAdmitted = false
 
@@ -82,15 +95,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         isAdmitted = true
         // A new connection has the request time for its first request, not the idle time.
-        arm(context, limits.requestTimeout, phaseAtStart: .idle) { context in
-            self.refuse(context, "408 Request Timeout", "no request within \(self.limits.requestTimeout.seconds) s")
-        }
+        arm(.firstRequest, limits.requestTimeout)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        deadline = nil
         if isAdmitted { registry.remove(context.channel) }
         context.fireChannelInactive()
     }
@@ -98,9 +108,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if phase == .idle {
             phase = .reading
-            arm(context, limits.requestTimeout, phaseAtStart: .reading) { context in
-                self.refuse(context, "408 Request Timeout", "the request was not received within \(self.limits.requestTimeout.seconds) s")
-            }
+            arm(.request, limits.requestTimeout)
         }
         context.fireChannelRead(data)
     }
@@ -113,48 +121,53 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch event {
         case .requestRead:
             phase = .answering
-            cancelTimer()
+            deadline = nil
         case .responseWritten:
             phase = .idle
             if isQuiescing {
                 context.close(promise: nil)
             } else {
-                arm(context, limits.idleTimeout, phaseAtStart: .idle) { context in context.close(promise: nil) }
+                arm(.idle, limits.idleTimeout)
             }
-        case .quiesce:
+        case .quiesce, .tick:
             break
         }
         promise?.succeed(())
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .quiesce? = event as? ConnectionEvent {
+        switch event as? ConnectionEvent {
+        case .quiesce?:
             isQuiescing = true
             // Idle: nothing in flight. Reading or answering: close after the response.
             if phase == .idle { context.close(promise: nil) }
+        case .tick?:
+            if let deadline, deadline <= .now() { expire(context) }
+            return
+        default:
+            break
         }
         context.fireUserInboundEventTriggered(event)
     }
 
-    private func arm(_ context: ChannelHandlerContext, _ delay: TimeAmount, phaseAtStart: Phase,
-                     _ expire: @escaping (ChannelHandlerContext) -> Void) {
-        cancelTimer()
-        let loop = context.eventLoop.assumeIsolated()
-        let context = NIOLoopBound(context, eventLoop: context.eventLoop)
-        timer = loop.scheduleTask(in: delay) { [self] in
-            guard phase == phaseAtStart else { return }
-            expire(context.value)
+    private func expire(_ context: ChannelHandlerContext) {
+        deadline = nil
+        let seconds = limits.requestTimeout.seconds
+        switch expiry {
+        case .firstRequest: refuse(context, "408 Request Timeout", "no request within \(seconds) s")
+        case .request: refuse(context, "408 Request Timeout", "the request was not received within \(seconds) s")
+        case .idle: context.close(promise: nil)
         }
     }
 
-    private func cancelTimer() {
-        timer?.cancel()
-        timer = nil
+    private func arm(_ what: Expiry, _ delay: TimeAmount) {
+        expiry = what
+        deadline = .now() + delay
     }
 
     /// Answers with one line of text, written beneath the HTTP layer, and closes.
     private func refuse(_ context: ChannelHandlerContext, _ status: String, _ message: String) {
-        cancelTimer()
+        deadline = nil
         logger.notice("\(status.prefix(3)) \(message)", metadata: ["peer": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
         let body = message + "\n"
         let head = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"

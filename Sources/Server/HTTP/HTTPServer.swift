@@ -8,6 +8,7 @@ public final class HTTPServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let connections: ConnectionRegistry
+    private let ticks: RepeatedTask
 
     /// The port the server listens on (useful after binding port 0).
     public var port: Int { channel.localAddress?.port ?? 0 }
@@ -38,17 +39,22 @@ public final class HTTPServer: Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 16)
         do {
             let channel = try await bootstrap.bind(host: host, port: port).get()
-            return HTTPServer(group: group, channel: channel, connections: connections)
+            // Deadlines are checked a few times per the shorter timeout (between 10 ms and 1 s).
+            let shortest = min(limits.requestTimeout, limits.idleTimeout).nanoseconds / 4
+            let interval = TimeAmount.nanoseconds(min(max(shortest, 10_000_000), 1_000_000_000))
+            let ticks = connections.startTicking(on: group.next(), every: interval)
+            return HTTPServer(group: group, channel: channel, connections: connections, ticks: ticks)
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
     }
 
-    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, connections: ConnectionRegistry) {
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, connections: ConnectionRegistry, ticks: RepeatedTask) {
         self.group = group
         self.channel = channel
         self.connections = connections
+        self.ticks = ticks
     }
 
     /// Waits until the server stops listening.
@@ -67,6 +73,7 @@ public final class HTTPServer: Sendable {
         while connections.count > 0, clock.now < end {
             try? await Task.sleep(for: .milliseconds(5))
         }
+        ticks.cancel()
         try await group.shutdownGracefully()
     }
 }
