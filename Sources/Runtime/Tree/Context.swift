@@ -45,11 +45,59 @@ struct Context {
 
 /// Classes, styles and attributes that modifiers (`padding`, `foregroundStyle`,
 /// `accessibilityIdentifier`, …) put on the element(s) that the modified view renders.
+///
+/// Most elements have none: the lists live in a shared box, allocated on the first write, so
+/// the empty value (kept by every element and context) is one nil word.
 struct PendingAttributes: Equatable {
-    var classes: [String] = []
-    var styles: [Attribute] = []
-    var attributes: [Attribute] = []
-    var identifier: String?
+    private final class Storage {
+        var classes: [String] = []
+        var styles: [Attribute] = []
+        var attributes: [Attribute] = []
+        var identifier: String?
+
+        func copy() -> Storage {
+            let copy = Storage()
+            copy.classes = classes
+            copy.styles = styles
+            copy.attributes = attributes
+            copy.identifier = identifier
+            return copy
+        }
+    }
+
+    private var storage: Storage?
+
+    init() {}
+
+    /// The box to write to, unshared.
+    private mutating func unique() -> Storage {
+        if let storage, isKnownUniquelyReferenced(&self.storage) { return storage }
+        let fresh = storage?.copy() ?? Storage()
+        storage = fresh
+        return fresh
+    }
+
+    var classes: [String] {
+        get { storage?.classes ?? [] }
+        set { unique().classes = newValue }
+    }
+    var styles: [Attribute] {
+        get { storage?.styles ?? [] }
+        set { unique().styles = newValue }
+    }
+    var attributes: [Attribute] {
+        get { storage?.attributes ?? [] }
+        set { unique().attributes = newValue }
+    }
+    var identifier: String? {
+        get { storage?.identifier }
+        set { unique().identifier = newValue }
+    }
+
+    static func == (a: PendingAttributes, b: PendingAttributes) -> Bool {
+        if a.storage === b.storage { return true }
+        return a.classes == b.classes && a.styles == b.styles && a.attributes == b.attributes && a.identifier == b.identifier
+    }
 }
 
 /// An HTML attribute (or a CSS declaration, where `name` is the property).

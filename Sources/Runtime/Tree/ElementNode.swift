@@ -36,7 +36,9 @@ struct ElementSpec: Equatable {
 }
 
 /// What a control does with an event.
-enum EventHandler {
+///
+/// Indirect: only controls have one, and an element's optional handler then takes one word.
+indirect enum EventHandler {
     /// A button: `click` runs the action.
     case action(@MainActor () -> Void)
     /// A text field: `input`, `change` and `submit` set the text; `submit` then runs `onSubmit`.
