@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Statehouse",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "Server", targets: ["Server"]),

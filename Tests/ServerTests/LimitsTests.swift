@@ -23,6 +23,19 @@ struct LimitsTests {
         }
     }
 
+    @Test("A request the HTTP parser rejects gets 400 and the connection closes; the server goes on")
+    func malformedRequest() async throws {
+        try await withServer { port in
+            let connection = try LoopbackConnection(port: port)
+            connection.send("GET / HTTP/1.1\r\nHost 127.0.0.1 no colon\r\n\r\n")
+            let (text, closedAfter) = connection.readUntilClosed(seconds: 5)
+            #expect(closedAfter != nil)
+            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request"), "\(text)")
+            #expect(text.hasSuffix("malformed HTTP request\n"))
+            #expect(CurlClient(port: port).get("/_sh/health").status == 200)
+        }
+    }
+
     @Test("A kept-alive connection with no request for the idle time is closed; a busy one is not")
     func idleKeepAlive() async throws {
         try await withServer({ $0.idleTimeout = 0.5 }) { port in

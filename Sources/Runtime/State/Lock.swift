@@ -7,24 +7,6 @@ import Darwin
 #endif
 import Dispatch
 
-/// A small mutex over `pthread_mutex_t`.
-final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-    @inline(__always) func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}
-
 /// Where the main actor is: all view evaluation, actions and state invalidation happen there.
 enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage behind one `@State`: its value, and the nodes whose bodies read it.
 ///
 /// Every `State` initialisation creates a box holding the default value. When a view struct
@@ -5,7 +7,8 @@
 /// that view (re-created by its parent's body) forwards its fresh boxes to those, so reads and
 /// writes always reach the storage that belongs to the view's identity.
 final class StateBox<Value>: StateSource, @unchecked Sendable {
-    private let lock = Lock()
+    /// Inline (a futex word), so a box is one allocation.
+    private let mutex = Mutex<Void>(())
     private var value: Value
     /// The node's storage this box forwards to (set once, on the main actor, before the view
     /// struct holding it is handed to anyone else).
@@ -30,13 +33,13 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
                 if box.readers.insert(reader) { reader.addDependency(box) }
             }
         }
-        return box.lock.withLock { box.value }
+        return box.mutex.withLock { _ in box.value }
     }
 
     /// Stores `newValue` (from any thread) and invalidates the readers on the main actor.
     func set(_ newValue: Value) {
         let box = resolved
-        box.lock.withLock { box.value = newValue }
+        box.mutex.withLock { _ in box.value = newValue }
         MainQueue.run { box.invalidateReaders() }
     }
 

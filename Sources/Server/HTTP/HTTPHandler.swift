@@ -24,9 +24,9 @@ public protocol Responder: Sendable {
 }
 
 /// Collects one request (head, body up to the limit), hands it to the responder, writes the
-/// response, and keeps the connection alive when the client asked for it. The pipeline
-/// handler in front of it hands over one request at a time, so pipelined requests are
-/// answered in order.
+/// response, and keeps the connection alive when the client asked for it; answers what the
+/// HTTP parser rejects. The pipeline handler in front of it hands over one request at a
+/// time, so pipelined requests are answered in order.
 final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -41,6 +41,8 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var stream: EventStream?
     /// The server is stopping: the response in flight is the connection's last.
     private var isQuiescing = false
+    /// A response's head is out and its end is not (an event stream's never is).
+    private var isResponding = false
 
     private let logger: Logger
 
@@ -109,7 +111,27 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         write(.text(status, message), keepAlive: false, version: .http1_1, context: context)
     }
 
+    /// A request the HTTP parser rejects gets 431 (oversized headers) or 400, unless a response
+    /// is already under way; then the connection closes.
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        guard let parserError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        if !isResponding {
+            let (status, message): (HTTPResponseStatus, String) = parserError == .headerOverflow
+                ? (.requestHeaderFieldsTooLarge, "request headers are too large")
+                : (.badRequest, "malformed HTTP request")
+            logger.notice("\(status.code) \(message) (\(parserError))")
+            isRefusing = true
+            write(.text(status, message), keepAlive: false, version: .http1_1, context: context)
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
     private func write(_ response: Response, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
+        isResponding = true
         if let stream = response.stream {
             // Headers go out at once; no length, no end: events follow as body chunks.
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.status, headers: response.headers))), promise: nil)
@@ -126,6 +148,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        isResponding = false
         done.assumeIsolated().whenComplete { _ in
             if keepAlive {
                 context.triggerUserOutboundEvent(ConnectionEvent.responseWritten, promise: nil)
@@ -133,47 +156,5 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
         }
-    }
-}
-
-/// Answers requests the HTTP parser rejects: 431 for oversized headers, 400 otherwise, then
-/// closes the connection.
-final class ProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
-
-    private var hasUnterminatedResponse = false
-    private let logger: Logger
-
-    init(logger: Logger) { self.logger = logger }
-
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
-        guard let parserError = error as? HTTPParserError else {
-            context.fireErrorCaught(error)
-            return
-        }
-        if !hasUnterminatedResponse {
-            let (status, message): (HTTPResponseStatus, String) = parserError == .headerOverflow
-                ? (.requestHeaderFieldsTooLarge, "request headers are too large\n")
-                : (.badRequest, "malformed HTTP request\n")
-            logger.notice("\(status.code) \(message.dropLast()) (\(parserError))")
-            let headers = HTTPHeaders([("Connection", "close"), ("Content-Type", "text/plain; charset=utf-8"),
-                                       ("Content-Length", String(message.utf8.count))])
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        }
-        context.close(promise: nil)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .head(let head) where head.status.code >= 200: hasUnterminatedResponse = true
-        case .end: hasUnterminatedResponse = false
-        default: break
-        }
-        context.write(data, promise: promise)
     }
 }

@@ -30,7 +30,6 @@ public final class HTTPServer: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(ConnectionGuard(registry: connections, limits: limits, logger: logger))
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
-                    try pipeline.addHandler(ProtocolErrorHandler(logger: logger))
                     try pipeline.addHandler(HTTPHandler(responder: responder, limits: limits, logger: logger))
                 }
             }
