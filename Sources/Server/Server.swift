@@ -89,8 +89,10 @@ struct ApplicationResponder: Responder {
     func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void) {
         let start = DispatchTime.now().uptimeNanoseconds
         let logger = self.logger
-        // An event names its page in the body, the other requests in the query.
-        let eventPage = request.method == .POST && request.path == "/_sh/event" ? FormData.decode(request.body)?["page"] : nil
+        // An event names its page in the body, the other requests in the query. The form is
+        // decoded once, here, and handed on.
+        let request = request.decodingEventForm()
+        let eventPage = request.form?["page"]
         let finish: @Sendable (Response) -> Void = { response in
             if logger.logLevel <= .info {
                 let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000

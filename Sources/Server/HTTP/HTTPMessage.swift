@@ -9,6 +9,8 @@ public struct Request: Sendable {
     public var query: [String: String]
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The body decoded as a form, once someone has (an event's, on the I/O thread).
+    var form: FormData?
 
     init(head: HTTPRequestHead, body: [UInt8]) {
         method = head.method
@@ -17,6 +19,14 @@ public struct Request: Sendable {
         self.query = FormData.decode(query).dictionary
         headers = head.headers
         self.body = body
+    }
+
+    /// This request with `form` decoded, if it is an event (`POST /_sh/event`).
+    func decodingEventForm() -> Request {
+        guard method == .POST, path == "/_sh/event" else { return self }
+        var request = self
+        request.form = FormData.decode(body)
+        return request
     }
 
     /// The value of cookie `name`, if sent.

@@ -127,7 +127,7 @@ final class Application {
            !contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
             return .text(.badRequest, "expected Content-Type application/x-www-form-urlencoded, got \(contentType)")
         }
-        guard let form = FormData.decode(request.body) else {
+        guard let form = request.form ?? FormData.decode(request.body) else {
             return .text(.badRequest, "malformed form body (bad percent-encoding)")
         }
         guard let pageID = form["page"], !pageID.isEmpty else { return .text(.badRequest, "missing field 'page'") }
