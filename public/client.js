@@ -243,5 +243,7 @@
     source?.close();
     if (!e.persisted) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
   });
+  // Back from the back-forward cache: catch up (410 reloads) and listen again.
+  addEventListener('pageshow', (e) => { if (e.persisted) resync(); });
   listen();
 })();
