@@ -15,7 +15,7 @@ import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -96,8 +96,11 @@ class BrowserTests(unittest.TestCase):
         return driver
 
     def until(self, driver, condition, message):
-        # A page that reloads (no JavaScript) replaces every element: look again.
-        wait = WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException])
+        # A page that reloads (no JavaScript) replaces every element, and mid-navigation the
+        # driver may report a node of the old document in any of several ways: look again.
+        # A condition that never holds still fails, with `message`, after WAIT seconds.
+        wait = WebDriverWait(driver, WAIT, poll_frequency=0.05,
+                             ignored_exceptions=[StaleElementReferenceException, WebDriverException])
         return wait.until(lambda d: condition(d), message)
 
     # --- typing -----------------------------------------------------------------------------
