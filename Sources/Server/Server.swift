@@ -87,7 +87,7 @@ struct ApplicationResponder: Responder {
     let logger: Logger
 
     func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void) {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Uptime.now
         let logger = self.logger
         // An event names its page in the body, the other requests in the query. The form is
         // decoded once, here, and handed on.
@@ -95,7 +95,7 @@ struct ApplicationResponder: Responder {
         let eventPage = request.form?["page"]
         let finish: @Sendable (Response) -> Void = { response in
             if logger.logLevel <= .info {
-                let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+                let micros = (Uptime.now - start) / 1000
                 let page = (eventPage ?? request.query["page"]).map { " page=\($0)" } ?? ""
                 // A refusal's one line of text says why.
                 let why = response.status.code >= 400 ? " " + String(decoding: response.body.prefix(300), as: UTF8.self)

@@ -7,7 +7,7 @@ final class Session {
     let id: String
     let csrfToken: String
     var pages: [String: Page] = [:]
-    /// When a request last carried this session's cookie (`Clock.now`).
+    /// When a request last carried this session's cookie (`Uptime.now`).
     var lastUsed: UInt64
 
     init(now: UInt64) {
@@ -25,7 +25,7 @@ final class Page {
     let route: RouteDescription
     let tree: LiveTree
     unowned let session: Session
-    /// When the page last had an event, a render or an open stream (`Clock.now`).
+    /// When the page last had an event, a render or an open stream (`Uptime.now`).
     var lastUsed: UInt64
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private var pushScheduled = false
@@ -51,7 +51,7 @@ final class Page {
                 MainActor.assumeIsolated {
                     guard let self else { return }
                     self.streams.removeValue(forKey: key)
-                    self.lastUsed = Clock.now  // idle from the moment the document went away
+                    self.lastUsed = Uptime.now  // idle from the moment the document went away
                 }
             }
         }
@@ -96,7 +96,7 @@ struct SessionLimits {
 }
 
 /// Monotonic time in nanoseconds.
-enum Clock {
+enum Uptime {
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
@@ -150,7 +150,7 @@ final class SessionStore {
             let why = id.flatMap { endings[$0] } ?? "unknown or expired"
             return .failure(.gone("session \(why): load the page again"))
         }
-        session.lastUsed = Clock.now
+        session.lastUsed = Uptime.now
         return .success(session)
     }
 
@@ -160,7 +160,7 @@ final class SessionStore {
             let why = endings[id].map { "ended: \($0)" } ?? "is unknown, expired or not this session's"
             return .failure(.gone("page '\(id)' \(why): load the page again"))
         }
-        page.lastUsed = Clock.now
+        page.lastUsed = Uptime.now
         return .success(page)
     }
 
@@ -170,7 +170,7 @@ final class SessionStore {
         if sessions.count >= limits.maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
         }
-        let session = Session(now: Clock.now)
+        let session = Session(now: Uptime.now)
         sessions[session.id] = session
         return session
     }
@@ -180,7 +180,7 @@ final class SessionStore {
            let oldest = session.pages.values.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
         }
-        let page = Page(route: route, session: session, now: Clock.now)
+        let page = Page(route: route, session: session, now: Uptime.now)
         session.pages[page.id] = page
         pages[page.id] = page
         return page
@@ -206,7 +206,7 @@ final class SessionStore {
 
     /// Ends pages idle for longer than the idle time (a page with an open stream is in use),
     /// then sessions with no pages left and no request for as long.
-    func sweep(now: UInt64 = Clock.now) {
+    func sweep(now: UInt64 = Uptime.now) {
         let idle = UInt64(limits.idleTime * 1e9)
         let seconds = limits.idleTime.formatted()
         for page in Array(pages.values) {

@@ -136,17 +136,9 @@ final class Application {
         let fields = form.fields.filter { !Self.protocolFields.contains($0.name) }
         let target = form["target"] ?? ""
         guard !target.isEmpty || !fields.isEmpty else { return .text(.badRequest, "missing field 'target'") }
-        // 410: session
-        let session: Session
-        switch store.session(request.cookie(Self.cookieName)) {
-        case .success(let found): session = found
-        case .failure(let refusal): return refusal.response
-        }
-        // 403: origin and CSRF
-        if let refusal = Self.forgery(request, form, session) { return refusal }
-        // 410: page
+        // 410 session, 403 origin or CSRF, 410 page
         let page: Page
-        switch store.page(pageID, of: session) {
+        switch postedPage(pageID, request, form) {
         case .success(let found): page = found
         case .failure(let refusal): return refusal.response
         }
@@ -174,15 +166,19 @@ final class Application {
         return Response(status: .seeOther, headers: ["Location": "/_sh/render?page=\(page.id)", "Cache-Control": "no-store"])
     }
 
-    /// 403 for a POST from another origin or without the session's CSRF token.
-    private static func forgery(_ request: Request, _ form: FormData, _ session: Session) -> Response? {
-        if let origin = request.headers.first(name: "origin"), !isSameOrigin(origin, host: request.headers.first(name: "host")) {
-            return .text(.forbidden, "cross-origin request refused (Origin \(origin))")
+    /// The page a POST names, checked in the protocol's order: 410 if the session is unknown,
+    /// 403 for another origin or a missing or wrong CSRF token, 410 if the page is unknown or
+    /// another session's.
+    private func postedPage(_ pageID: String, _ request: Request, _ form: FormData) -> Result<Page, Refusal> {
+        store.session(request.cookie(Self.cookieName)).flatMap { session in
+            if let origin = request.headers.first(name: "origin"), !Self.isSameOrigin(origin, host: request.headers.first(name: "host")) {
+                return .failure(Refusal(response: .text(.forbidden, "cross-origin request refused (Origin \(origin))")))
+            }
+            guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], Token.equal(token, session.csrfToken) else {
+                return .failure(Refusal(response: .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")))
+            }
+            return store.page(pageID, of: session)
         }
-        guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], Token.equal(token, session.csrfToken) else {
-            return .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")
-        }
-        return nil
     }
 
     // MARK: POST /_sh/leave
@@ -193,11 +189,7 @@ final class Application {
     private func leave(_ request: Request) -> Response {
         guard let form = FormData.decode(request.body) else { return .text(.badRequest, "malformed form body (bad percent-encoding)") }
         guard let pageID = form["page"], !pageID.isEmpty else { return .text(.badRequest, "missing field 'page'") }
-        let result = store.session(request.cookie(Self.cookieName)).flatMap { session -> Result<Page, Refusal> in
-            if let refusal = Self.forgery(request, form, session) { return .failure(Refusal(response: refusal)) }
-            return store.page(pageID, of: session)
-        }
-        switch result {
+        switch postedPage(pageID, request, form) {
         case .failure(let refusal): return refusal.response
         case .success(let page):
             store.remove(page, reason: "its document was closed")
