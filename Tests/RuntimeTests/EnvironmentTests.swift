@@ -108,4 +108,29 @@ struct EnvironmentTests {
         #expect(LiveTree(EnabledLabel().disabled(true)).render().contains(">off<"))
         #expect(LiveTree(EnabledLabel()).render().contains(">on<"))
     }
+
+    struct SubmitOuter: View {
+        var body: some View { SubmitInner().onSubmit {} }
+    }
+
+    struct SubmitInner: View {
+        @State private var count = 0
+        var body: some View {
+            Text("\(count)")
+            Button("Bump") { count += 1 }
+            SubmitLeaf()
+        }
+    }
+
+    struct SubmitLeaf: View {
+        var body: some View { Text("leaf") }
+    }
+
+    @Test("An environment handed down unchanged is no change, even holding a value that cannot be compared (an .onSubmit action)")
+    func unchangedIncomparableValue() throws {
+        let tree = LiveTree(SubmitOuter())
+        tree.isLoggingEvaluations = true
+        _ = try click(tree, "Bump")
+        #expect(tree.evaluationLog == ["SubmitInner"])
+    }
 }

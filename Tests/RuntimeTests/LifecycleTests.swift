@@ -88,7 +88,7 @@ struct LifecycleTests {
         try await waitUntil { journal.entries.last == "cancel aa" }
     }
 
-    @Test("A .task that finishes without suspending is applied before the first render; the deferred Library appears once")
+    @Test("The deferred Library: the first render has none; the .task creates it once it runs, and one fragment delivers it")
     func deferredCreation() async throws {
         let tree = LiveTree(LibrarySeed.Deferred.ContentView())
         #expect(tree.render().contains("No library yet"))

@@ -105,7 +105,7 @@ struct ObservableObjectTests {
         }
     }
 
-    @Test("Combine several values into one identifier with a Hasher: a change of either makes a new state object")
+    @Test("Combine several values into one identifier with a Hasher: a change of one of them makes a new state object")
     func hasherIdentity() throws {
         CountedModel.made = 0
         let tree = LiveTree(HashHost())

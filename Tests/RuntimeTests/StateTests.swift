@@ -139,4 +139,25 @@ struct StateTests {
         _ = try click(tree, "Play")
         #expect(tree.render().contains("scale(1)"))
     }
+
+    struct EchoView: View {
+        @State private var text = ""
+        var body: some View {
+            TextField("Name", text: $text)
+            Button("Clear") { text = "" }
+            Button("Restore") { text = "abc" }
+        }
+    }
+
+    @Test("A field's typed text is left out of the flush that applies it only: a later change back to that text is sent")
+    func echoLastsOneFlush() throws {
+        let tree = LiveTree(EchoView())
+        let field = try #require(tree.id(ofControl: "Name"))
+        try tree.apply(Event(target: field, type: "input", value: "abc"))
+        #expect(tree.flush().isEmpty, "the browser already shows what was typed")
+        try tree.apply(Event(target: try #require(tree.id(ofControl: "Clear")), type: "click"))
+        #expect(tree.flush().map(\.html).joined().contains(#"value="""#))
+        try tree.apply(Event(target: try #require(tree.id(ofControl: "Restore")), type: "click"))
+        #expect(tree.flush().map(\.html).joined().contains(#"value="abc""#), "a push or form post after the typing")
+    }
 }

@@ -82,7 +82,7 @@ extension HTML {
 
 @Suite("Without JavaScript")
 struct NoScriptTests {
-    @Test("Every demo route works through form posts: each button answers 303 to the same page, changed")
+    @Test("Every demo route works through form posts: its first buttons each answer 303 back to the same page, which renders")
     func everyRoute() async throws {
         try await withServer { port in
             for route in demoRoutes.map(\.path) + ["/"] {

@@ -23,10 +23,16 @@ public struct EnvironmentValues: @unchecked Sendable {
     var isHidden: Bool = false
     private var values: [ObjectIdentifier: Entry] = [:]
 
-    private struct Entry {
+    /// A class, so that an environment handed down unchanged compares equal by identity,
+    /// also for values that cannot be compared (an `.onSubmit` closure).
+    private final class Entry {
         let value: Any
         /// Whether `value` is the same as another value stored under the same key.
         let isSame: (Any) -> Bool
+        init(value: Any, isSame: @escaping (Any) -> Bool) {
+            self.value = value
+            self.isSame = isSame
+        }
     }
 
     public init() {}
@@ -62,7 +68,7 @@ extension EnvironmentValues: Equatable {
     public static func == (a: EnvironmentValues, b: EnvironmentValues) -> Bool {
         guard a.isEnabled == b.isEnabled, a.isHidden == b.isHidden, a.values.count == b.values.count else { return false }
         for (key, entry) in a.values {
-            guard let other = b.values[key], entry.isSame(other.value) else { return false }
+            guard let other = b.values[key], entry === other || entry.isSame(other.value) else { return false }
         }
         return true
     }

@@ -95,7 +95,6 @@ public final class LiveTree {
     /// (`unsupported`), the value is valid (`invalidValue`).
     public func send(_ event: Event) throws(EventError) -> [StreamAction] {
         try apply(event)
-        defer { echo = nil }
         return flush()
     }
 
@@ -164,6 +163,8 @@ public final class LiveTree {
             for node in batch where node.isMounted && node.isDirty { node.reevaluate() }
         }
         isRecording = false
+        // The event's own text is not echoed in this flush only.
+        echo = nil
         return collectActions()
     }
 

@@ -23,9 +23,11 @@ struct AttributeModifier: ContextModifier, Sendable {
 
     func modify(_ context: Context) -> Context {
         var context = context
-        context.pending.classes.append(contentsOf: classes)
-        context.pending.styles.append(contentsOf: styles)
-        context.pending.attributes.append(contentsOf: attributes)
+        // Only what this modifier adds is written: an empty write would still allocate the
+        // pending attributes' box.
+        if !classes.isEmpty { context.pending.classes.append(contentsOf: classes) }
+        if !styles.isEmpty { context.pending.styles.append(contentsOf: styles) }
+        if !attributes.isEmpty { context.pending.attributes.append(contentsOf: attributes) }
         if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
         return context
     }
