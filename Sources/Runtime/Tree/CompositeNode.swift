@@ -48,7 +48,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     }
 
     /// Evaluates `body` again and brings the subtree up to date.
-    func reevaluate() {
+    override func reevaluate() {
         isDirty = false
         if failed { return }
         let body = evaluate()
@@ -77,13 +77,3 @@ final class CompositeNode<V: View>: SingleChildNode {
     }
 }
 
-/// A dirty node waiting for re-evaluation.
-@MainActor
-protocol Reevaluatable: AnyObject {
-    var depth: Int { get }
-    var isMounted: Bool { get }
-    var isDirty: Bool { get }
-    func reevaluate()
-}
-
-extension CompositeNode: Reevaluatable {}

@@ -52,7 +52,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         reevaluate()
     }
 
-    func reevaluate() {
+    override func reevaluate() {
         isDirty = false
         let childContext = context.child
         let (newKeys, newKeySet, contents) = evaluate()
@@ -110,7 +110,6 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
 }
 
-extension ForEachNode: Reevaluatable {}
 
 /// `.id(_:)`: the content's identity is bound to a value; a new value destroys the subtree
 /// (with all its state) and builds it anew.

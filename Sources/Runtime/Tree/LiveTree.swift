@@ -17,7 +17,7 @@ public final class LiveTree {
     private var root: ElementNode!
     private var elements: [String: ElementNode] = [:]
     private var nextID = 0
-    private var dirty: [any Reevaluatable] = []
+    private var dirty: [Node] = []
 
     // What the current flush changed.
     private var replaced: [ElementNode] = []
@@ -218,7 +218,7 @@ public final class LiveTree {
         if isLoggingEvaluations { evaluationLog.append(String(describing: type)) }
     }
 
-    func scheduleEvaluation(of node: any Reevaluatable) {
+    func scheduleEvaluation(of node: Node) {
         dirty.append(node)
         if !isRecording, dirty.count == 1 { onInvalidate?() }
     }

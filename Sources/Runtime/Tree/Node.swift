@@ -33,12 +33,17 @@ class Node {
     /// composite views, `ForEach`).
     var isDirty = false
 
-    /// The state this node's body read has changed: schedule it for re-evaluation.
+    /// The state this node's body read has changed: schedule it for re-evaluation. (Only
+    /// nodes that read state, composite views and `ForEach`, are ever told.)
     final func stateDidChange() {
-        guard isMounted, !isDirty, let node = self as? any Reevaluatable else { return }
+        guard isMounted, !isDirty else { return }
         isDirty = true
-        tree.scheduleEvaluation(of: node)
+        tree.scheduleEvaluation(of: self)
     }
+
+    /// Evaluates again what this node evaluates (its body, a `ForEach`'s data), now that state
+    /// it read has changed.
+    func reevaluate() {}
 
     /// Records that `source` was read by this node's body.
     func addDependency(_ source: any StateSource) {}
