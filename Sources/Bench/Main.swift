@@ -10,7 +10,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measures Statehouse: HTTP throughput and latency (with wrk), in-process updates, memory per session.",
-        subcommands: [Run.self, Serve.self],
+        subcommands: [Run.self, Serve.self, Render.self],
         defaultSubcommand: Run.self)
 }
 
@@ -46,6 +46,24 @@ struct Run: AsyncParsableCommand {
             try MemoryBenchmarks(count: idle).measure(into: &figures)
         }
         try figures.write(to: output)
+    }
+}
+
+/// `bench render`: only the first render of the large page, many times (for a profiler).
+struct Render: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "render", abstract: "Renders the 10,000-row page repeatedly and prints the median (for profiling).")
+
+    @Option(help: "Rows of the page.")
+    var rows = 10_000
+
+    @Option(help: "Rounds; each prints the median of 7 renders.")
+    var rounds = 3
+
+    func run() async throws {
+        for _ in 0..<rounds {
+            let median = await InProcess.fullRender(rows: rows)
+            say("full_render_ms_\(rows): \(String(format: "%.1f", median)) ms")
+        }
     }
 }
 

@@ -31,6 +31,23 @@ struct RenderingTests {
         #expect(html.contains(#"id="evil__onclick__x""#))
     }
 
+    @Test("A requested id never takes a generated one: one that starts with _ gets another _, and every id on the page is unique")
+    func requestedIdsNeverLookGenerated() throws {
+        let tree = LiveTree(VStack {
+            Text("a")
+            Text("b").accessibilityIdentifier("_2")
+            Button("Press") {}.accessibilityIdentifier("_3")
+        })
+        let html = tree.render()
+        let ids = html.matches(of: /id="([^"]*)"/).map { String($0.output.1) }
+        #expect(Set(ids).count == ids.count, "ids are unique: \(ids)")
+        #expect(ids.contains("__2") && ids.contains("__3"))
+        // The button is reached by its id; a plain element's generated id names no control.
+        _ = try tree.send(Event(target: "__3", type: "click"))
+        let generated = try #require(ids.first { $0.hasPrefix("_") && !$0.hasPrefix("__") })
+        #expect(throws: EventError.self) { try tree.send(Event(target: generated, type: "click")) }
+    }
+
     @Test(".accessibilityIdentifier on a Toggle names its switch, the control a script clicks")
     func toggleIdentifierNamesTheSwitch() {
         let html = LiveTree(Toggle("Done", isOn: .constant(true)).accessibilityIdentifier("done")).render()

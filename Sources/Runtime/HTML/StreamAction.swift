@@ -77,7 +77,7 @@ public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchElement(let id): "no element with id '\(id)' on this page"
+        case .noSuchElement(let id): "no control with id '\(id)' on this page (removed, or not a control)"
         case .disabled(let id): "the control '\(id)' is disabled or hidden"
         case .unknownType(let type): "unknown event type '\(type)' (expected click, input, change or submit)"
         case .unsupported(let type, let id): "the element '\(id)' does not handle '\(type.rawValue)' events"

@@ -3,9 +3,9 @@
 /// whether it stands directly in a `List` (where each child becomes a row).
 @MainActor
 struct Context {
-    unowned let tree: LiveTree
+    unowned(unsafe) let tree: LiveTree
     /// The nearest enclosing element: the element whose children change when this node's do.
-    unowned var host: ElementNode?
+    unowned(unsafe) var host: ElementNode?
     var environment: EnvironmentValues
     /// Attributes from modifiers, consumed by the next element(s) rendered below.
     var pending: PendingAttributes = PendingAttributes()

@@ -60,7 +60,7 @@ class ElementNode: SingleChildNode {
     /// Whether the control accepts events (not disabled, not hidden).
     private(set) var acceptsEvents = true
     /// The enclosing element (nil for the root).
-    private(set) weak var hostElement: ElementNode?
+    private(set) unowned(unsafe) var hostElement: ElementNode?
     /// Set while a flush collects its fragments.
     var mark: FlushMark = .none
     /// The id the browser knows this element by, when it changed during this flush.
@@ -77,8 +77,12 @@ class ElementNode: SingleChildNode {
         id = ""
         super.init(context)
         requestedID = Self.preferredID(context, spec: spec, handler: handler)
-        id = fixedID ?? context.tree.allocateID(for: self, preferred: requestedID)
-        if fixedID != nil { tree.register(self) }
+        if let fixedID {
+            id = fixedID
+            tree.register(self)
+        } else {
+            id = context.tree.allocateID(for: self, preferred: requestedID, isTarget: handler != nil)
+        }
     }
 
     private static func preferredID(_ context: Context, spec: ElementSpec, handler: EventHandler?) -> String? {
@@ -91,13 +95,14 @@ class ElementNode: SingleChildNode {
 
     /// Applies a new description; marks the element for replacement if its own HTML changed.
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
+        if (newHandler == nil) != (handler == nil) { tree.updateTarget(self, isTarget: newHandler != nil) }
         handler = newHandler
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
             requestedID = requested
             previousID = previousID ?? id
-            id = tree.renameElement(self, from: id, preferring: requested)
+            id = tree.renameElement(self, from: id, preferring: requested, isTarget: newHandler != nil)
             tree.markReplaced(self)
         }
         if newSpec == spec, context.pending == pending { return }
@@ -225,12 +230,14 @@ final class ElementViewNode<V: ElementView>: ElementNode {
     }
 }
 
+private let rowAttributes = [Attribute("class", "sh-row")]
+
 /// One row of a `ForEach` or `List`: one element per row (`<li>` in a list), holding the
 /// row's content, so that inserting or deleting a row costs one row.
 @MainActor
 final class RowNode: ElementNode {
     init<Content: View>(content: Content, key: String?, _ context: Context) {
-        let spec = ElementSpec(context.listRows ? "li" : "div", [Attribute("class", "sh-row")])
+        let spec = ElementSpec(context.listRows ? "li" : "div", rowAttributes)
         var rowContext = context
         rowContext.pending = PendingAttributes()
         super.init(spec: spec, handler: nil, rowContext)

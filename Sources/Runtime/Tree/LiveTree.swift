@@ -15,7 +15,8 @@
 @MainActor
 public final class LiveTree {
     private var root: ElementNode!
-    private var elements: [String: ElementNode] = [:]
+    /// The elements an id can name: controls, and elements with a requested id.
+    private var targets: [String: ElementNode] = [:]
     private var nextID = 0
     private var dirty: [Node] = []
 
@@ -131,7 +132,7 @@ public final class LiveTree {
     }
 
     private func resolve(_ event: Event) throws(EventError) -> (ElementNode, EventHandler, EventType) {
-        guard let element = elements[event.target], element.isMounted else {
+        guard let element = targets[event.target], element.isMounted else {
             throw .noSuchElement(event.target)
         }
         guard element.acceptsEvents else { throw .disabled(event.target) }
@@ -147,7 +148,7 @@ public final class LiveTree {
 
     /// The current text of the text field `id`, or nil if `id` is not a text field.
     public func textFieldValue(_ id: String) -> String? {
-        guard let element = elements[id], case .text(let binding, _) = element.handler else { return nil }
+        guard let element = targets[id], case .text(let binding, _) = element.handler else { return nil }
         return binding.wrappedValue
     }
 
@@ -223,37 +224,62 @@ public final class LiveTree {
         if !isRecording, dirty.count == 1 { onInvalidate?() }
     }
 
-    func allocateID(for element: ElementNode, preferred: String?) -> String {
+    /// Gives a newly mounted element its id. Only elements that can be named by an event or
+    /// a lookup (controls, and elements asked to have an id) are entered in `targets`; the
+    /// rest get a generated id, unique by construction, with no table entry.
+    func allocateID(for element: ElementNode, preferred: String?, isTarget: Bool) -> String {
+        elementCount += 1
+        return assignID(to: element, preferred: preferred, isTarget: isTarget)
+    }
+
+    private func assignID(to element: ElementNode, preferred: String?, isTarget: Bool) -> String {
         let id = uniqueID(preferred)
-        elements[id] = element
+        if isTarget || preferred != nil { targets[id] = element }
         return id
     }
 
+    /// A requested id made unique (`x`, `x-2`, …), or a generated one (`_` and a base-36
+    /// number). A requested id never looks generated: one that starts with `_` gets another.
     private func uniqueID(_ preferred: String?) -> String {
         if let preferred {
-            let base = HTMLWriter.identifierFragment(preferred)
-            if elements[base] == nil { return base }
+            var base = HTMLWriter.identifierFragment(preferred)
+            if base.utf8.first == UInt8(ascii: "_") { base = "_" + base }
+            if targets[base] == nil { return base }
             var suffix = 2
-            while elements["\(base)-\(suffix)"] != nil { suffix += 1 }
+            while targets["\(base)-\(suffix)"] != nil { suffix += 1 }
             return "\(base)-\(suffix)"
         }
         nextID += 1
         return "_" + String(nextID, radix: 36)
     }
 
-    func register(_ element: ElementNode) { elements[element.id] = element }
+    /// Enters an element with a fixed id (the root).
+    func register(_ element: ElementNode) {
+        elementCount += 1
+        targets[element.id] = element
+    }
 
-    func renameElement(_ element: ElementNode, from old: String, preferring preferred: String?) -> String {
-        if elements[old] === element { elements[old] = nil }
-        return allocateID(for: element, preferred: preferred)
+    func renameElement(_ element: ElementNode, from old: String, preferring preferred: String?, isTarget: Bool) -> String {
+        if targets[old] === element { targets[old] = nil }
+        return assignID(to: element, preferred: preferred, isTarget: isTarget)
+    }
+
+    /// An element's handler came or went: it enters or leaves `targets`.
+    func updateTarget(_ element: ElementNode, isTarget: Bool) {
+        if isTarget {
+            targets[element.id] = element
+        } else if targets[element.id] === element {
+            targets[element.id] = nil
+        }
     }
 
     func unregister(_ element: ElementNode) {
-        if elements[element.id] === element { elements[element.id] = nil }
+        elementCount -= 1
+        if targets[element.id] === element { targets[element.id] = nil }
     }
 
     /// Number of live elements (for tests that check a removed subtree is gone).
-    public var elementCount: Int { elements.count }
+    public private(set) var elementCount = 0
 
     func markReplaced(_ element: ElementNode) {
         guard isRecording, element.mark == .none else { return }

@@ -5,7 +5,7 @@
 /// subtree that leaves the tree frees itself.
 @MainActor
 class Node {
-    unowned let tree: LiveTree
+    unowned(unsafe) let tree: LiveTree
     /// Distance from the root: dirty nodes are re-evaluated parents first.
     let depth: Int
     private(set) var isMounted = true

@@ -17,7 +17,7 @@ public struct VStack<Content: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("div", [Attribute("class", "sh-vstack"), stackStyle(alignment.css, spacing)])
+        ElementSpec("div", stackAttributes(alignment.vstackAttributes, spacing))
     }
 }
 
@@ -34,7 +34,7 @@ public struct HStack<Content: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("div", [Attribute("class", "sh-hstack"), stackStyle(alignment.css, spacing)])
+        ElementSpec("div", stackAttributes(alignment.hstackAttributes, spacing))
     }
 }
 
@@ -54,10 +54,18 @@ public struct ZStack<Content: View>: View, ElementView {
     }
 }
 
-private func stackStyle(_ alignment: String, _ spacing: CGFloat?) -> Attribute {
-    var style = "align-items:" + alignment
-    if let spacing { style += ";gap:\(cssNumber(spacing))px" }
-    return Attribute("style", style)
+/// A stack's class and style: the alignment's shared list, plus the spacing if there is one.
+private func stackAttributes(_ shared: [Attribute], _ spacing: CGFloat?) -> [Attribute] {
+    guard let spacing else { return shared }
+    var attributes = shared
+    attributes[1].value += ";gap:\(cssNumber(spacing))px"
+    return attributes
+}
+
+/// A stack's class and `align-items`, built once per alignment and shared by every stack
+/// that uses it (an array copy is a retain).
+private func stackAttributes(_ className: String, _ alignment: String) -> [Attribute] {
+    [Attribute("class", className), Attribute("style", "align-items:" + alignment)]
 }
 
 /// A CSS number: integral values without a fraction.
@@ -91,6 +99,12 @@ public struct Divider: View, ElementView {
 /// An alignment position along the horizontal axis.
 public struct HorizontalAlignment: Equatable, Sendable {
     let css: String
+    let vstackAttributes: [Attribute]
+    init(css: String) {
+        self.css = css
+        vstackAttributes = stackAttributes("sh-vstack", css)
+    }
+    public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
     public static let leading = HorizontalAlignment(css: "flex-start")
     public static let center = HorizontalAlignment(css: "center")
     public static let trailing = HorizontalAlignment(css: "flex-end")
@@ -99,6 +113,12 @@ public struct HorizontalAlignment: Equatable, Sendable {
 /// An alignment position along the vertical axis.
 public struct VerticalAlignment: Equatable, Sendable {
     let css: String
+    let hstackAttributes: [Attribute]
+    init(css: String) {
+        self.css = css
+        hstackAttributes = stackAttributes("sh-hstack", css)
+    }
+    public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
     public static let top = VerticalAlignment(css: "flex-start")
     public static let center = VerticalAlignment(css: "center")
     public static let bottom = VerticalAlignment(css: "flex-end")

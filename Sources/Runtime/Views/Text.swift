@@ -1,3 +1,8 @@
+/// Attribute lists every instance shares (copying an array is a retain, building one a
+/// `malloc`).
+private let textAttributes = [Attribute("class", "sh-text")]
+private let buttonAttributes = [Attribute("class", "sh-button"), Attribute("type", "submit")]
+
 /// A view that displays one or more lines of read-only text (always escaped).
 ///
 /// ```swift
@@ -12,7 +17,7 @@ public struct Text: View, ElementView, Equatable {
     public init(verbatim content: String) { string = content }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("span", [Attribute("class", "sh-text")], text: string)
+        ElementSpec("span", textAttributes, text: string)
     }
 }
 
@@ -36,7 +41,7 @@ public struct Button<Label: View>: View, ElementView {
     func handler(in environment: EnvironmentValues) -> EventHandler? { .action(action) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", [Attribute("class", "sh-button"), Attribute("type", "submit")])
+        var spec = ElementSpec("button", buttonAttributes)
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .submitsTarget
         return spec
