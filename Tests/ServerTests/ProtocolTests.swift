@@ -41,6 +41,19 @@ struct ProtocolTests {
         }
     }
 
+    @Test("Tokens are 32 hex digits that read back as themselves; anything else names no token")
+    func tokens() throws {
+        let token = Token.random()
+        let text = token.description
+        #expect(text.count == 32 && text.allSatisfy(\.isHexDigit))
+        #expect(Token(text) == token && Token(text.uppercased()) == token && token.matches(text))
+        #expect(Token.random() != token)
+        #expect(Token(String(text.dropLast())) == nil && Token(text + "0") == nil)
+        #expect(Token(String(text.dropLast()) + "g") == nil)
+        #expect(!token.matches(String(text.dropLast()) + (text.last == "0" ? "1" : "0")))
+        #expect(!token.matches(""))
+    }
+
     @Test("The CSRF token is accepted as header or _csrf field and refused (403) when missing or wrong")
     func csrf() async throws {
         try await withServer { port in

@@ -5,7 +5,8 @@ import NIOCore
 /// The open connections of one server: counted against the cap, and told to finish when the
 /// server stops.
 final class ConnectionRegistry: Sendable {
-    private let channels = NIOLockedValueBox([ObjectIdentifier: any Channel]())
+    /// Each connection's pipeline (one word, where the channel existential would be five).
+    private let channels = NIOLockedValueBox([ObjectIdentifier: ChannelPipeline]())
 
     var count: Int { channels.withLockedValue { $0.count } }
 
@@ -13,7 +14,7 @@ final class ConnectionRegistry: Sendable {
     func admit(_ channel: any Channel, limit: Int) -> Bool {
         channels.withLockedValue { channels in
             guard channels.count < limit else { return false }
-            channels[ObjectIdentifier(channel)] = channel
+            channels[ObjectIdentifier(channel)] = channel.pipeline
             return true
         }
     }
@@ -33,7 +34,7 @@ final class ConnectionRegistry: Sendable {
 
     private func send(_ event: ConnectionEvent) {
         let all = channels.withLockedValue { Array($0.values) }
-        for channel in all { channel.pipeline.fireUserInboundEventTriggered(event) }
+        for pipeline in all { pipeline.fireUserInboundEventTriggered(event) }
     }
 }
 
@@ -70,9 +71,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case answering
     }
 
-    private let registry: ConnectionRegistry
-    private let limits: HTTPLimits
-    private let logger: Logger
+    private let settings: ConnectionSettings
+    private var registry: ConnectionRegistry { settings.registry }
+    private var limits: HTTPLimits { settings.limits }
+    private var logger: Logger { settings.logger }
     private var phase = Phase.idle
     /// What happens at `deadline`, if set (checked on each tick).
     private var deadline: NIODeadline?
@@ -82,11 +84,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var isQuiescing = false
     private var isAdmitted = false
 
-    init(registry: ConnectionRegistry, limits: HTTPLimits, logger: Logger) {
-        self.registry = registry
-        self.limits = limits
-        self.logger = logger
-    }
+    init(_ settings: ConnectionSettings) { self.settings = settings }
 
     func channelActive(context: ChannelHandlerContext) {
         guard registry.admit(context.channel, limit: limits.maxConnections) else {

@@ -18,6 +18,23 @@ public struct HTTPLimits: Sendable {
     public init() {}
 }
 
+/// What every connection's handlers share, held once per server: each handler keeps one
+/// reference instead of its own copy of the limits, the logger and the responder (an idle
+/// connection is then that much lighter).
+final class ConnectionSettings: Sendable {
+    let responder: any Responder
+    let limits: HTTPLimits
+    let logger: Logger
+    let registry: ConnectionRegistry
+
+    init(responder: any Responder, limits: HTTPLimits, logger: Logger, registry: ConnectionRegistry) {
+        self.responder = responder
+        self.limits = limits
+        self.logger = logger
+        self.registry = registry
+    }
+}
+
 /// Something that answers requests; it may answer later, from any thread.
 public protocol Responder: Sendable {
     func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void)
@@ -31,8 +48,10 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let responder: any Responder
-    private let limits: HTTPLimits
+    private let settings: ConnectionSettings
+    private var responder: any Responder { settings.responder }
+    private var limits: HTTPLimits { settings.limits }
+    private var logger: Logger { settings.logger }
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     /// After a refusal the rest of the request is ignored and the connection closed.
@@ -44,13 +63,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// A response's head is out and its end is not (an event stream's never is).
     private var isResponding = false
 
-    private let logger: Logger
-
-    init(responder: any Responder, limits: HTTPLimits, logger: Logger) {
-        self.responder = responder
-        self.limits = limits
-        self.logger = logger
-    }
+    init(_ settings: ConnectionSettings) { self.settings = settings }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {

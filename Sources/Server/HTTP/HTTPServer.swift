@@ -22,15 +22,16 @@ public final class HTTPServer: Sendable {
                              responder: any Responder) async throws -> HTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let connections = ConnectionRegistry()
+        let settings = ConnectionSettings(responder: responder, limits: limits, logger: logger, registry: connections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(ConnectionGuard(registry: connections, limits: limits, logger: logger))
+                    try pipeline.addHandler(ConnectionGuard(settings))
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
-                    try pipeline.addHandler(HTTPHandler(responder: responder, limits: limits, logger: logger))
+                    try pipeline.addHandler(HTTPHandler(settings))
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)

@@ -4,15 +4,16 @@ import Runtime
 /// A browser's session (the `sh_session` cookie): its CSRF token and its pages.
 @MainActor
 final class Session {
-    let id: String
-    let csrfToken: String
-    var pages: [String: Page] = [:]
+    let id: Token
+    let csrfToken: Token
+    /// At most `maxPagesPerSession` (16): a list is smaller than a table and as quick.
+    var pages: [Page] = []
     /// When a request last carried this session's cookie (`Uptime.now`).
     var lastUsed: UInt64
 
     init(now: UInt64) {
-        id = Token.make()
-        csrfToken = Token.make()
+        id = Token.random()
+        csrfToken = Token.random()
         lastUsed = now
     }
 }
@@ -21,7 +22,7 @@ final class Session {
 /// streams (`/_sh/stream`) open for it.
 @MainActor
 final class Page {
-    let id: String
+    let id: Token
     let route: RouteDescription
     let tree: LiveTree
     unowned let session: Session
@@ -31,7 +32,7 @@ final class Page {
     private var pushScheduled = false
 
     init(route: RouteDescription, session: Session, now: UInt64) {
-        id = Token.make()
+        id = Token.random()
         self.route = route
         tree = route.makeTree()
         self.session = session
@@ -111,8 +112,8 @@ struct Refusal: Error {
 /// page or session gets 410 saying why. Main actor only.
 @MainActor
 final class SessionStore {
-    private var sessions: [String: Session] = [:]
-    private var pages: [String: Page] = [:]
+    private var sessions: [Token: Session] = [:]
+    private var pages: [Token: Page] = [:]
     let limits: SessionLimits
     /// Why recently ended pages and sessions ended, by id (bounded).
     private var endings = Endings(capacity: 4096)
@@ -146,8 +147,9 @@ final class SessionStore {
 
     /// The session `id` names; a request carrying it counts as use.
     func session(_ id: String?) -> Result<Session, Refusal> {
-        guard let id, let session = sessions[id] else {
-            let why = id.flatMap { endings[$0] } ?? "unknown or expired"
+        let token = id.flatMap(Token.init)
+        guard let token, let session = sessions[token] else {
+            let why = token.flatMap { endings[$0] } ?? "unknown or expired"
             return .failure(.gone("session \(why): load the page again"))
         }
         session.lastUsed = Uptime.now
@@ -156,8 +158,9 @@ final class SessionStore {
 
     /// The page `id`, if it exists and belongs to `session`; asking for it counts as use.
     func page(_ id: String, of session: Session) -> Result<Page, Refusal> {
-        guard let page = pages[id], page.session === session else {
-            let why = endings[id].map { "ended: \($0)" } ?? "is unknown, expired or not this session's"
+        let token = Token(id)
+        guard let token, let page = pages[token], page.session === session else {
+            let why = token.flatMap { endings[$0] }.map { "ended: \($0)" } ?? "is unknown, expired or not this session's"
             return .failure(.gone("page '\(id)' \(why): load the page again"))
         }
         page.lastUsed = Uptime.now
@@ -177,11 +180,11 @@ final class SessionStore {
 
     func newPage(_ route: RouteDescription, in session: Session) -> Page {
         if session.pages.count >= limits.maxPagesPerSession,
-           let oldest = session.pages.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+           let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
         }
         let page = Page(route: route, session: session, now: Uptime.now)
-        session.pages[page.id] = page
+        session.pages.append(page)
         pages[page.id] = page
         return page
     }
@@ -192,14 +195,14 @@ final class SessionStore {
     /// state is freed.
     func remove(_ page: Page, reason: String) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
-        page.session.pages[page.id] = nil
+        page.session.pages.removeAll { $0 === page }
         endings.record(page.id, reason)
         page.closeStreams()
         page.tree.close()
     }
 
     private func remove(_ session: Session, reason: String) {
-        for page in Array(session.pages.values) { remove(page, reason: "its session was \(reason)") }
+        for page in session.pages { remove(page, reason: "its session was \(reason)") }
         sessions[session.id] = nil
         endings.record(session.id, reason)
     }
@@ -223,16 +226,16 @@ final class SessionStore {
 
 /// Why recently ended pages and sessions ended, remembering the latest `capacity` of them.
 struct Endings {
-    private var reasons: [String: String] = [:]
-    private var order: [String] = []
+    private var reasons: [Token: String] = [:]
+    private var order: [Token] = []
     private var next = 0
     let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
-    subscript(id: String) -> String? { reasons[id] }
+    subscript(id: Token) -> String? { reasons[id] }
 
-    mutating func record(_ id: String, _ reason: String) {
+    mutating func record(_ id: Token, _ reason: String) {
         if order.count < capacity {
             order.append(id)
         } else {
@@ -244,26 +247,51 @@ struct Endings {
     }
 }
 
-/// Unguessable identifiers: 128 bits from the system's cryptographic random source, in hex.
-enum Token {
-    static func make() -> String {
+/// An unguessable identifier (a session, its CSRF token, a page): 128 bits from the system's
+/// cryptographic random source, written as 32 lowercase hex digits. Held as two words, not
+/// as a string: three of them come with every session.
+struct Token: Hashable, Sendable, CustomStringConvertible {
+    private let high: UInt64
+    private let low: UInt64
+
+    static func random() -> Token {
         var generator = SystemRandomNumberGenerator()
-        var hex = ""
-        hex.reserveCapacity(32)
-        for _ in 0..<2 {
-            let word = generator.next() as UInt64
-            let digits = String(word, radix: 16)
-            hex += String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex
+        return Token(high: generator.next(), low: generator.next())
     }
 
-    /// Compares in time independent of where the strings differ.
-    static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses 32 hex digits (either case); nil for anything else.
+    init?(_ text: some StringProtocol) {
+        let utf8 = text.utf8
+        guard utf8.count == 32 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (index, byte) in utf8.enumerated() {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if index < 16 { words.0 = words.0 << 4 | UInt64(digit) } else { words.1 = words.1 << 4 | UInt64(digit) }
+        }
+        self.init(high: words.0, low: words.1)
+    }
+
+    var description: String { Token.hex(high) + Token.hex(low) }
+
+    private static func hex(_ word: UInt64) -> String {
+        let digits = String(word, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Whether `text` is this token, in time independent of where they differ.
+    func matches(_ text: String) -> Bool {
+        guard let other = Token(text) else { return false }
+        return (high ^ other.high) | (low ^ other.low) == 0
     }
 }

@@ -174,7 +174,7 @@ final class Application {
             if let origin = request.headers.first(name: "origin"), !Self.isSameOrigin(origin, host: request.headers.first(name: "host")) {
                 return .failure(Refusal(response: .text(.forbidden, "cross-origin request refused (Origin \(origin))")))
             }
-            guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], Token.equal(token, session.csrfToken) else {
+            guard let token = request.headers.first(name: "x-csrf-token") ?? form["_csrf"], session.csrfToken.matches(token) else {
                 return .failure(Refusal(response: .text(.forbidden, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")))
             }
             return store.page(pageID, of: session)

@@ -8,8 +8,8 @@ import Runtime
 @MainActor
 enum Document {
     static func render(_ page: Page) -> [UInt8] {
-        let pageID = HTML.escape(page.id)
-        let token = HTML.escape(page.session.csrfToken)
+        let pageID = HTML.escape(page.id.description)
+        let token = HTML.escape(page.session.csrfToken.description)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
         bytes.append(contentsOf: """
