@@ -36,6 +36,8 @@ struct HTMLWriter {
 
     mutating func raw(_ markup: String) { bytes.append(contentsOf: markup.utf8) }
 
+    mutating func raw(_ markup: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: markup) }
+
     /// Escapes `&`, `<`, `>`, `"` and `'`, valid in text and in double- or single-quoted
     /// attribute values alike.
     static func escape(_ string: String, into bytes: inout [UInt8]) {

@@ -5,7 +5,7 @@ struct ElementSpec: Equatable {
     /// Leaf text content, always escaped.
     var text: String?
     /// Static inner markup owned by Statehouse (an SVG symbol); never user text.
-    var trustedHTML: StaticString?
+    var trustedHTML: TrustedMarkup?
     /// `<input>`, `<hr>`: no content, no end tag.
     var isVoid = false
     /// How the element joins the no-JavaScript form `#sh`.
@@ -30,8 +30,24 @@ struct ElementSpec: Equatable {
 
     static func == (a: ElementSpec, b: ElementSpec) -> Bool {
         a.tag == b.tag && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
-            && a.control == b.control && a.trustedHTML?.utf8Start == b.trustedHTML?.utf8Start
+            && a.control == b.control && a.trustedHTML == b.trustedHTML
             && a.forwardsIdentifier == b.forwardsIdentifier
+    }
+}
+
+/// Markup compiled into Statehouse (a NUL-terminated string literal), kept as one pointer.
+struct TrustedMarkup: Equatable {
+    private let start: UnsafePointer<UInt8>
+
+    init(_ markup: StaticString) {
+        precondition(markup.hasPointerRepresentation, "trusted markup is a string literal")
+        start = markup.utf8Start
+    }
+
+    func write(into writer: inout HTMLWriter) {
+        var count = 0
+        while start[count] != 0 { count += 1 }
+        writer.raw(UnsafeBufferPointer(start: start, count: count))
     }
 }
 
@@ -59,12 +75,12 @@ class ElementNode: SingleChildNode {
     var handler: EventHandler?
     /// Whether the control accepts events (not disabled, not hidden).
     private(set) var acceptsEvents = true
-    /// The enclosing element (nil for the root).
-    private(set) unowned(unsafe) var hostElement: ElementNode?
     /// Set while a flush collects its fragments.
     var mark: FlushMark = .none
-    /// The id the browser knows this element by, when it changed during this flush.
-    var previousID: String?
+    /// Whether the element is in the tree's table of ids (a control, or a requested id).
+    var isTarget = false
+    /// The enclosing element (nil for the root).
+    private(set) unowned(unsafe) var hostElement: ElementNode?
 
     enum FlushMark { case none, replaced, inserted }
 
@@ -95,13 +111,13 @@ class ElementNode: SingleChildNode {
 
     /// Applies a new description; marks the element for replacement if its own HTML changed.
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
-        if (newHandler == nil) != (handler == nil) { tree.updateTarget(self, isTarget: newHandler != nil) }
+        if (newHandler == nil) != (handler == nil) { tree.updateTarget(self, isTarget: newHandler != nil || requestedID != nil) }
         handler = newHandler
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
             requestedID = requested
-            previousID = previousID ?? id
+            tree.recordRename(of: self)
             id = tree.renameElement(self, from: id, preferring: requested, isTarget: newHandler != nil)
             tree.markReplaced(self)
         }
@@ -156,7 +172,7 @@ class ElementNode: SingleChildNode {
         writer.closeStartTag()
         if spec.isVoid { return }
         if let text = spec.text { writer.text(text) }
-        if let markup = spec.trustedHTML { writer.raw(markup) }
+        if let markup = spec.trustedHTML { markup.write(into: &writer) }
         child?.render(into: &writer)
         writer.end(spec.tag)
     }

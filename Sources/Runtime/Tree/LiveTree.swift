@@ -25,6 +25,8 @@ public final class LiveTree {
     private var inserted: [ElementNode] = []
     private var removed: [ElementNode] = []
     private var isRecording = false
+    /// The ids the browser knows elements renamed in this flush by.
+    private var previousIDs: [ObjectIdentifier: String] = [:]
     /// The text field and value of the `input` event being applied (not echoed back).
     private var echo: (element: ElementNode, value: String)?
 
@@ -234,7 +236,8 @@ public final class LiveTree {
 
     private func assignID(to element: ElementNode, preferred: String?, isTarget: Bool) -> String {
         let id = uniqueID(preferred)
-        if isTarget || preferred != nil { targets[id] = element }
+        element.isTarget = isTarget || preferred != nil
+        if element.isTarget { targets[id] = element }
         return id
     }
 
@@ -256,11 +259,12 @@ public final class LiveTree {
     /// Enters an element with a fixed id (the root).
     func register(_ element: ElementNode) {
         elementCount += 1
+        element.isTarget = true
         targets[element.id] = element
     }
 
     func renameElement(_ element: ElementNode, from old: String, preferring preferred: String?, isTarget: Bool) -> String {
-        if targets[old] === element { targets[old] = nil }
+        if element.isTarget, targets[old] === element { targets[old] = nil }
         return assignID(to: element, preferred: preferred, isTarget: isTarget)
     }
 
@@ -268,18 +272,30 @@ public final class LiveTree {
     func updateTarget(_ element: ElementNode, isTarget: Bool) {
         if isTarget {
             targets[element.id] = element
-        } else if targets[element.id] === element {
+        } else if element.isTarget, targets[element.id] === element {
             targets[element.id] = nil
         }
+        element.isTarget = isTarget
     }
 
     func unregister(_ element: ElementNode) {
         elementCount -= 1
-        if targets[element.id] === element { targets[element.id] = nil }
+        if element.isTarget, targets[element.id] === element { targets[element.id] = nil }
     }
 
     /// Number of live elements (for tests that check a removed subtree is gone).
     public private(set) var elementCount = 0
+
+    /// Remembers the id the browser knows `element` by, before its first rename in this flush.
+    func recordRename(of element: ElementNode) {
+        guard isRecording else { return }
+        let key = ObjectIdentifier(element)
+        if previousIDs[key] == nil { previousIDs[key] = element.id }
+    }
+
+    private func previousID(of element: ElementNode) -> String {
+        previousIDs[ObjectIdentifier(element)] ?? element.id
+    }
 
     func markReplaced(_ element: ElementNode) {
         guard isRecording, element.mark == .none else { return }
@@ -319,10 +335,10 @@ public final class LiveTree {
         // inserted element).
         for element in removed where element.mark != .inserted {
             guard let host = element.hostElement, host.isMounted, host.mark == .none, !host.isCoveredByAncestor else { continue }
-            actions.append(.remove(target: element.previousID ?? element.id))
+            actions.append(.remove(target: previousID(of: element)))
         }
         for element in replaced where element.isMounted && element.mark == .replaced && !element.isCoveredByAncestor {
-            actions.append(.replace(target: element.previousID ?? element.id, html: html(of: element)))
+            actions.append(.replace(target: previousID(of: element), html: html(of: element)))
         }
         // Inserted elements, per enclosing element, in document order.
         var hostsDone = Set<ObjectIdentifier>()
@@ -339,7 +355,8 @@ public final class LiveTree {
                 }
             }
         }
-        for element in replaced { element.mark = .none; element.previousID = nil }
+        for element in replaced { element.mark = .none }
+        previousIDs.removeAll()
         for element in inserted { element.mark = .none }
         replaced.removeAll()
         inserted.removeAll()

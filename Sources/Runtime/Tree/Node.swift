@@ -7,12 +7,12 @@
 class Node {
     unowned(unsafe) let tree: LiveTree
     /// Distance from the root: dirty nodes are re-evaluated parents first.
-    let depth: Int
+    let depth: Int32
     private(set) var isMounted = true
 
     init(_ context: Context) {
         tree = context.tree
-        depth = context.depth
+        depth = Int32(truncatingIfNeeded: context.depth)
     }
 
     /// Brings this node up to date with a new value of the view it was mounted for (same type).
