@@ -6,25 +6,62 @@ struct HTMLWriter {
 
     init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
-    mutating func open(_ tag: String) {
+    mutating func open(_ tag: Literal) {
         bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: tag.utf8)
+        bytes.append(contentsOf: tag.bytes)
+    }
+
+    /// ` name="value"` for one of Statehouse's own attribute names, the value escaped.
+    mutating func attribute(_ name: StaticString, _ value: String) {
+        bytes.append(UInt8(ascii: " "))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "\""))
+        HTMLWriter.escape(value, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// ` id="ID"`: ids are `[A-Za-z0-9_-]` by construction, so nothing needs escaping.
+    mutating func id(_ id: String) {
+        raw(#" id=""#)
+        var id = id
+        id.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `_` and `number` in base 36: a generated element id (a small string, built in place).
+    static func generatedID(_ number: Int) -> String {
+        String(unsafeUninitializedCapacity: 15) { buffer in
+            var digits = 0
+            var rest = number
+            repeat { digits += 1; rest /= 36 } while rest > 0
+            buffer[0] = UInt8(ascii: "_")
+            rest = number
+            for index in stride(from: digits, to: 0, by: -1) {
+                let digit = UInt8(rest % 36)
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest /= 36
+            }
+            return digits + 1
+        }
     }
 
     /// ` name="value"`, the value escaped. Names are Statehouse's own, never user input.
     mutating func attribute(_ name: String, _ value: String) {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: name.utf8)
-        bytes.append(contentsOf: #"=""#.utf8)
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "\""))
         HTMLWriter.escape(value, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     mutating func closeStartTag() { bytes.append(UInt8(ascii: ">")) }
 
-    mutating func end(_ tag: String) {
-        bytes.append(contentsOf: "</".utf8)
-        bytes.append(contentsOf: tag.utf8)
+    mutating func end(_ tag: Literal) {
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: tag.bytes)
         bytes.append(UInt8(ascii: ">"))
     }
 

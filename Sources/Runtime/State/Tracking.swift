@@ -36,22 +36,35 @@ enum Tracking {
     }
 }
 
-/// The set of nodes that read one piece of state (weak: a removed node frees itself).
+/// The set of nodes that read one piece of state.
+///
+/// Not weak (a weak reference gives its node a side table, one more allocation per node):
+/// a node leaves every set it is in when it re-evaluates or unmounts (`Reads.clear`), and
+/// every node is unmounted before it is freed (a tree unmounts its nodes when closed or
+/// freed). Most state has one reader, kept inline; more go to a list.
 struct ReaderSet {
-    private struct Entry { weak var reader: Node? }
-    private var entries: [Entry] = []
+    private struct Entry { unowned(unsafe) var reader: Node }
+    private var first: Entry?
+    private var more: [Entry] = []
 
     mutating func insert(_ reader: Node) -> Bool {
-        for entry in entries where entry.reader === reader { return false }
-        entries.removeAll { $0.reader == nil }
-        entries.append(Entry(reader: reader))
+        if first?.reader === reader { return false }
+        for entry in more where entry.reader === reader { return false }
+        if first == nil { first = Entry(reader: reader) } else { more.append(Entry(reader: reader)) }
         return true
     }
 
     mutating func remove(_ reader: Node) {
-        entries.removeAll { $0.reader === reader || $0.reader == nil }
+        if first?.reader === reader {
+            first = more.isEmpty ? nil : more.removeFirst()
+        } else {
+            more.removeAll { $0.reader === reader }
+        }
     }
 
-    /// The live readers, in the order they first read.
-    var readers: [Node] { entries.compactMap(\.reader) }
+    /// The readers, in the order they first read.
+    var readers: [Node] {
+        guard let first else { return [] }
+        return [first.reader] + more.map(\.reader)
+    }
 }

@@ -85,9 +85,8 @@ final class TypeLayout {
     }
 
     /// Links every storage field of `value` to the node's slots.
-    func link<V>(_ value: inout V, slots: inout [AnyObject?], _ context: LinkContext) throws(ViewFailure) {
+    func link<V>(_ value: inout V, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
         if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
-        if slots.count < storage.count { slots.append(contentsOf: repeatElement(nil, count: storage.count - slots.count)) }
         var failure: ViewFailure?
         withUnsafeMutableBytes(of: &value) { raw in
             for (index, field) in storage.enumerated() {
@@ -104,6 +103,27 @@ final class TypeLayout {
     func same<V>(_ a: V, _ b: V) -> Bool {
         if MemoryLayout<V>.size == 0 { return true }
         return withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in isSame(pa.baseAddress!, pb.baseAddress!) } }
+    }
+}
+
+/// A node's storage objects (one per `@State`, `@StateObject`, … field), by field index. Most
+/// views have at most one: it is kept inline, the rest in a list made on first use.
+struct Slots {
+    private var first: AnyObject?
+    private var more: [AnyObject?] = []
+
+    subscript(index: Int) -> AnyObject? {
+        get { index == 0 ? first : (index - 1 < more.count ? more[index - 1] : nil) }
+        set {
+            if index == 0 { first = newValue; return }
+            if more.count < index { more.append(contentsOf: repeatElement(nil, count: index - more.count)) }
+            more[index - 1] = newValue
+        }
+    }
+
+    mutating func removeAll() {
+        first = nil
+        more = []
     }
 }
 

@@ -7,7 +7,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     private var context: Context
     private let layout: TypeLayout
     /// The node-owned storage of the view's `@State` (and similar) properties, by field.
-    private var slots: [AnyObject?] = []
+    private var slots = Slots()
     /// What the last evaluation of `body` read.
     private var reads = Reads()
     /// Set when the view cannot be evaluated (a missing environment object): the node renders

@@ -1,6 +1,6 @@
 /// What one HTML element renders: tag, its own attributes, and either leaf text or children.
 struct ElementSpec: Equatable {
-    var tag: String
+    var tag: Literal
     var attributes: [Attribute]
     /// Leaf text content, always escaped.
     var text: String?
@@ -22,8 +22,8 @@ struct ElementSpec: Equatable {
         case namedField
     }
 
-    init(_ tag: String, _ attributes: [Attribute] = [], text: String? = nil) {
-        self.tag = tag
+    init(_ tag: StaticString, _ attributes: [Attribute] = [], text: String? = nil) {
+        self.tag = Literal(tag)
         self.attributes = attributes
         self.text = text
     }
@@ -32,6 +32,25 @@ struct ElementSpec: Equatable {
         a.tag == b.tag && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
             && a.control == b.control && a.trustedHTML == b.trustedHTML
             && a.forwardsIdentifier == b.forwardsIdentifier
+    }
+}
+
+/// A string literal compiled into Statehouse (a tag name), kept as its address and length:
+/// no reference count, and written out with one copy.
+struct Literal: Equatable {
+    private let start: UnsafePointer<UInt8>
+    private let count: Int32
+
+    init(_ literal: StaticString) {
+        precondition(literal.hasPointerRepresentation, "a literal is a string literal")
+        start = literal.utf8Start
+        count = Int32(literal.utf8CodeUnitCount)
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: Int(count)) }
+
+    static func == (a: Literal, b: Literal) -> Bool {
+        a.count == b.count && (a.start == b.start || a.bytes.elementsEqual(b.bytes))
     }
 }
 
@@ -143,18 +162,24 @@ class ElementNode: SingleChildNode {
 
     override func render(into writer: inout HTMLWriter) {
         writer.open(spec.tag)
-        writer.attribute("id", id)
-        var classes = ""
-        var style = ""
-        for attribute in spec.attributes where attribute.name == "class" { classes = attribute.value }
-        for name in pending.classes { classes += classes.isEmpty ? name : " " + name }
-        if !classes.isEmpty { writer.attribute("class", classes) }
-        for attribute in spec.attributes where attribute.name == "style" { style = attribute.value }
-        for declaration in pending.styles {
-            if !style.isEmpty { style += ";" }
-            style += declaration.name + ":" + declaration.value
+        writer.id(id)
+        // `class` and `style` join the element's own value with what modifiers added; most
+        // elements have no modifiers, and their own value is written as it is.
+        let ownClass = spec.attributes.last { $0.name == "class" }?.value ?? ""
+        let addedClasses = pending.classes
+        if addedClasses.isEmpty {
+            if !ownClass.isEmpty { writer.attribute("class", ownClass) }
+        } else {
+            writer.attribute("class", ([ownClass].filter { !$0.isEmpty } + addedClasses).joined(separator: " "))
         }
-        if !style.isEmpty { writer.attribute("style", style) }
+        let ownStyle = spec.attributes.last { $0.name == "style" }?.value ?? ""
+        let addedStyles = pending.styles
+        if addedStyles.isEmpty {
+            if !ownStyle.isEmpty { writer.attribute("style", ownStyle) }
+        } else {
+            let declarations = addedStyles.map { $0.name + ":" + $0.value }
+            writer.attribute("style", ([ownStyle].filter { !$0.isEmpty } + declarations).joined(separator: ";"))
+        }
         for attribute in spec.attributes where attribute.name != "class" && attribute.name != "style" {
             writer.attribute(attribute.name, attribute.value)
         }

@@ -4,8 +4,10 @@
 /// A row keeps its node, and so its state, when rows are inserted or deleted around it.
 @MainActor
 final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: View>: Node {
+    /// The rows' ids and nodes, in order (two parallel lists: mounting and rendering need no
+    /// table; an update builds one from them).
     private var keys: [ID] = []
-    private var rows: [ID: Node] = [:]
+    private var rows: [Node] = []
     private var view: ForEach<Data, ID, Content>
     private var context: Context
     /// What the data and the content closure read: a change re-runs them.
@@ -19,8 +21,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
-        for (key, content) in zip(keys, contents) {
-            rows[key] = RowNode(content: content, key: rowKeyString(key), childContext)
+        for index in keys.indices {
+            rows.append(RowNode(content: contents[index], key: rowKeyString(keys[index]), childContext))
         }
     }
 
@@ -56,6 +58,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         isDirty = false
         let childContext = context.child
         let (newKeys, newKeySet, contents) = evaluate()
+        var existing = [ID: Node](minimumCapacity: keys.count)
+        for index in keys.indices { existing[keys[index]] = rows[index] }
 
         // Rows whose id is gone leave; the kept rows must still be in the same relative order,
         // or the enclosing element is re-sent whole.
@@ -63,50 +67,57 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         for key in keys {
             if newKeySet.contains(key) {
                 keptInOldOrder.append(key)
-            } else if let row = rows.removeValue(forKey: key) {
+            } else if let row = existing.removeValue(forKey: key) {
                 tree.recordRemoval(of: row)
                 row.unmount()
             }
         }
         var kept = keptInOldOrder.makeIterator()
         var moved = false
-        for key in newKeys where rows[key] != nil {
+        for key in newKeys where existing[key] != nil {
             if kept.next() != key { moved = true; break }
         }
         if moved, let host = context.host { tree.markReplaced(host) }
 
-        for (key, content) in zip(newKeys, contents) {
-            if let row = rows[key] {
-                row.update(content, childContext)
+        var newRows: [Node] = []
+        newRows.reserveCapacity(newKeys.count)
+        for index in newKeys.indices {
+            if let row = existing[newKeys[index]] {
+                row.update(contents[index], childContext)
+                newRows.append(row)
             } else {
-                let row = RowNode(content: content, key: rowKeyString(key), childContext)
-                rows[key] = row
+                let row = RowNode(content: contents[index], key: rowKeyString(newKeys[index]), childContext)
+                newRows.append(row)
                 tree.recordInsertion(of: row)
             }
         }
         keys = newKeys
+        rows = newRows
     }
 
     override func addDependency(_ source: any StateSource) {
         reads.add(source)
     }
 
+    /// The row's id as an element-id fragment (`Int` and `String` ids without reflection).
     private func rowKeyString(_ key: ID) -> String {
-        HTMLWriter.identifierFragment(String(describing: key))
+        if ID.self == Int.self { return String(sameTypeCast(key, to: Int.self)) }
+        if ID.self == String.self { return HTMLWriter.identifierFragment(sameTypeCast(key, to: String.self)) }
+        return HTMLWriter.identifierFragment(String(describing: key))
     }
 
     override func collectElements(into elements: inout [ElementNode]) {
-        for key in keys { rows[key]!.collectElements(into: &elements) }
+        for row in rows { row.collectElements(into: &elements) }
     }
 
     override func render(into writer: inout HTMLWriter) {
-        for key in keys { rows[key]!.render(into: &writer) }
+        for row in rows { row.render(into: &writer) }
     }
 
     override func unmount() {
         reads.clear(self)
         super.unmount()
-        for row in rows.values { row.unmount() }
+        for row in rows { row.unmount() }
     }
 }
 

@@ -69,6 +69,10 @@ public final class LiveTree {
         runPendingActions()
     }
 
+    /// A tree dropped without `close()` is closed now: every node is unmounted before it is
+    /// freed (state that outlives the tree, such as App state, must forget its readers).
+    isolated deinit { close() }
+
     /// Lets the tasks that `.task` started run until each finishes or first suspends; then a
     /// `flush()` returns what they changed. (Tasks run on the main actor, in the order they
     /// were started; this awaits behind them.)
@@ -84,7 +88,8 @@ public final class LiveTree {
 
     /// The whole tree as UTF-8 bytes.
     public func renderBytes() -> [UInt8] {
-        var writer = HTMLWriter()
+        // About 80 bytes an element: one allocation for most pages, few for large ones.
+        var writer = HTMLWriter(capacity: max(1024, elementCount * 80))
         root.render(into: &writer)
         return writer.bytes
     }
@@ -253,7 +258,7 @@ public final class LiveTree {
             return "\(base)-\(suffix)"
         }
         nextID += 1
-        return "_" + String(nextID, radix: 36)
+        return HTMLWriter.generatedID(nextID)
     }
 
     /// Enters an element with a fixed id (the root).

@@ -116,11 +116,11 @@ struct SwitchButton: ElementView {
 
 /// A `<div>` or `<span>` with a class, for controls built from other views.
 struct Box<Content: View>: ElementView {
-    let tag: String
+    let tag: StaticString
     let attributes: [Attribute]
     let content: Content
     var forwardsIdentifier = false
-    init(_ tag: String = "div", _ attributes: [Attribute], forwardsIdentifier: Bool = false, @ViewBuilder content: () -> Content) {
+    init(_ tag: StaticString = "div", _ attributes: [Attribute], forwardsIdentifier: Bool = false, @ViewBuilder content: () -> Content) {
         self.tag = tag
         self.attributes = attributes
         self.forwardsIdentifier = forwardsIdentifier
