@@ -44,7 +44,7 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
     }
 
     @MainActor private func invalidateReaders() {
-        for reader in readers.readers { reader.stateDidChange() }
+        readers.forEach { $0.stateDidChange() }
     }
 
     func removeReader(_ reader: Node) {

@@ -62,9 +62,10 @@ struct ReaderSet {
         }
     }
 
-    /// The readers, in the order they first read.
-    var readers: [Node] {
-        guard let first else { return [] }
-        return [first.reader] + more.map(\.reader)
+    /// Calls `body` with each reader, in the order they first read (no list is built).
+    func forEach(_ body: (Node) -> Void) {
+        guard let first else { return }
+        body(first.reader)
+        for entry in more { body(entry.reader) }
     }
 }

@@ -299,7 +299,7 @@ public final class LiveTree {
     }
 
     private func previousID(of element: ElementNode) -> String {
-        previousIDs[ObjectIdentifier(element)] ?? element.id
+        previousIDs.isEmpty ? element.id : previousIDs[ObjectIdentifier(element)] ?? element.id
     }
 
     func markReplaced(_ element: ElementNode) {
