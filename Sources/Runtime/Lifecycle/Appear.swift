@@ -56,13 +56,13 @@ final class LifecycleNode<Content: View, Hook: LifecycleHook>: SingleChildNode {
     init(_ view: LifecycleView<Content, Hook>, _ context: Context) {
         hook = view.hook
         super.init(context)
-        child = mountView(view.content, context.child)
+        child = mountView(view.content, context)
         hook.mount(tree)
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: LifecycleView<Content, Hook>.self)
-        child?.update(view.content, context.child)
+        child?.update(view.content, context)
         view.hook.update(from: hook, tree)
         hook = view.hook
     }

@@ -46,7 +46,7 @@ final class TaskNode<Content: View, ID: Equatable>: SingleChildNode {
     init(_ view: TaskView<Content, ID>, _ context: Context) {
         id = view.id
         super.init(context)
-        child = mountView(view.content, context.child)
+        child = mountView(view.content, context)
         start(view)
     }
 
@@ -57,7 +57,7 @@ final class TaskNode<Content: View, ID: Equatable>: SingleChildNode {
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: TaskView<Content, ID>.self)
-        child?.update(view.content, context.child)
+        child?.update(view.content, context)
         if view.id != id {
             id = view.id
             task?.cancel()

@@ -21,7 +21,7 @@ final class CompositeNode<V: View>: SingleChildNode {
         super.init(context)
         do throws(ViewFailure) {
             try layout.link(&self.view, slots: &slots, LinkContext(node: self, environment: context.environment))
-            child = mountView(evaluate(), context.child)
+            child = mountView(evaluate(), context)
         } catch {
             fail(error)
         }
@@ -53,9 +53,9 @@ final class CompositeNode<V: View>: SingleChildNode {
         if failed { return }
         let body = evaluate()
         if let child {
-            child.update(body, context.child)
+            child.update(body, context)
         } else {
-            replaceChild { mountView(body, context.child) }
+            replaceChild { mountView(body, context) }
         }
     }
 

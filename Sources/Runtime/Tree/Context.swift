@@ -16,19 +16,11 @@ struct Context {
     var controlIdentifier: String?
     /// Whether children here are the rows of a `List` (each gets its own `<li>`).
     var listRows = false
-    var depth: Int
 
     /// The same inputs (what a child view would see differently if it changed).
     func hasSameInputs(as other: Context) -> Bool {
         environment == other.environment && pending == other.pending && rowKey == other.rowKey
             && listRows == other.listRows && controlIdentifier == other.controlIdentifier
-    }
-
-    /// The context for this node's children.
-    var child: Context {
-        var copy = self
-        copy.depth += 1
-        return copy
     }
 
     /// The context inside an element: pending attributes were consumed by it.
@@ -38,7 +30,6 @@ struct Context {
         copy.pending = PendingAttributes()
         copy.controlIdentifier = nil
         copy.listRows = false
-        copy.depth += 1
         return copy
     }
 }

@@ -164,22 +164,21 @@ class ElementNode: SingleChildNode {
         writer.open(spec.tag)
         writer.id(id)
         // `class` and `style` join the element's own value with what modifiers added; most
-        // elements have no modifiers, and their own value is written as it is.
-        let ownClass = spec.attributes.last { $0.name == "class" }?.value ?? ""
-        let addedClasses = pending.classes
-        if addedClasses.isEmpty {
-            if !ownClass.isEmpty { writer.attribute("class", ownClass) }
-        } else {
-            writer.attribute("class", ([ownClass].filter { !$0.isEmpty } + addedClasses).joined(separator: " "))
+        // elements have no modifiers, and their own value is written as it is. (Loops, not
+        // closures: a main-actor closure handed to the standard library checks its executor.)
+        var ownClass = "", ownStyle = ""
+        for attribute in spec.attributes {
+            if attribute.name == "class" { ownClass = attribute.value } else if attribute.name == "style" { ownStyle = attribute.value }
         }
-        let ownStyle = spec.attributes.last { $0.name == "style" }?.value ?? ""
-        let addedStyles = pending.styles
-        if addedStyles.isEmpty {
-            if !ownStyle.isEmpty { writer.attribute("style", ownStyle) }
-        } else {
-            let declarations = addedStyles.map { $0.name + ":" + $0.value }
-            writer.attribute("style", ([ownStyle].filter { !$0.isEmpty } + declarations).joined(separator: ";"))
+        var classes = ownClass
+        for name in pending.classes { classes += classes.isEmpty ? name : " " + name }
+        if !classes.isEmpty { writer.attribute("class", classes) }
+        var style = ownStyle
+        for declaration in pending.styles {
+            if !style.isEmpty { style += ";" }
+            style += declaration.name + ":" + declaration.value
         }
+        if !style.isEmpty { writer.attribute("style", style) }
         for attribute in spec.attributes where attribute.name != "class" && attribute.name != "style" {
             writer.attribute(attribute.name, attribute.value)
         }

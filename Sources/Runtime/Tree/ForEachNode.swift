@@ -17,7 +17,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         self.view = view
         self.context = context
         super.init(context)
-        let childContext = context.child
+        let childContext = context
         let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
@@ -56,7 +56,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     override func reevaluate() {
         isDirty = false
-        let childContext = context.child
+        let childContext = context
         let (newKeys, newKeySet, contents) = evaluate()
         var existing = [ID: Node](minimumCapacity: keys.count)
         for index in keys.indices { existing[keys[index]] = rows[index] }
@@ -131,12 +131,12 @@ final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
     init(_ view: IDView<Content, ID>, _ context: Context) {
         identity = view.id
         super.init(context)
-        child = mountView(view.content, context.child)
+        child = mountView(view.content, context)
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: IDView<Content, ID>.self)
-        let childContext = context.child
+        let childContext = context
         if view.id == identity {
             child?.update(view.content, childContext)
         } else {
@@ -152,11 +152,11 @@ final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
 final class ModifierNode<Content: View, Modifier: ContextModifier>: SingleChildNode {
     init(_ view: ModifiedContent<Content, Modifier>, _ context: Context) {
         super.init(context)
-        child = mountView(view.content, view.modifier.modify(context.child))
+        child = mountView(view.content, view.modifier.modify(context))
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: ModifiedContent<Content, Modifier>.self)
-        child?.update(view.content, view.modifier.modify(context.child))
+        child?.update(view.content, view.modifier.modify(context))
     }
 }

@@ -18,6 +18,7 @@ public final class LiveTree {
     /// The elements an id can name: controls, and elements with a requested id.
     private var targets: [String: ElementNode] = [:]
     private var nextID = 0
+    private var nextMountOrder: UInt32 = 0
     private var dirty: [Node] = []
 
     // What the current flush changed.
@@ -51,7 +52,7 @@ public final class LiveTree {
 
     /// Mounts `rootView` into a new tree.
     public init<Root: View>(_ rootView: Root) {
-        let context = Context(tree: self, host: nil, environment: EnvironmentValues(), depth: 0)
+        let context = Context(tree: self, host: nil, environment: EnvironmentValues())
         let root = ElementNode(spec: ElementSpec("main", [Attribute("class", "sh-root")]),
                                handler: nil, context, fixedID: "sh-root")
         self.root = root
@@ -166,7 +167,7 @@ public final class LiveTree {
         while !dirty.isEmpty || !pendingActions.isEmpty, rounds < 100 {
             rounds += 1
             runPendingActions()
-            let batch = dirty.sorted { $0.depth < $1.depth }
+            let batch = dirty.sorted { $0.mountOrder < $1.mountOrder }
             dirty.removeAll(keepingCapacity: true)
             for node in batch where node.isMounted && node.isDirty { node.reevaluate() }
         }
@@ -224,6 +225,14 @@ public final class LiveTree {
     func didEvaluate(_ type: Any.Type) {
         evaluationCount += 1
         if isLoggingEvaluations { evaluationLog.append(String(describing: type)) }
+    }
+
+    /// The next node's place in mount order: a parent is always mounted before its children.
+    /// (Wrapping after 2^32 mounts only costs a flush some repeated work: a child could then
+    /// be re-evaluated before its parent, which updates it again.)
+    func takeMountOrder() -> UInt32 {
+        nextMountOrder &+= 1
+        return nextMountOrder
     }
 
     func scheduleEvaluation(of node: Node) {

@@ -6,13 +6,14 @@
 @MainActor
 class Node {
     unowned(unsafe) let tree: LiveTree
-    /// Distance from the root: dirty nodes are re-evaluated parents first.
-    let depth: Int32
+    /// When the node was mounted, in its tree: dirty nodes are re-evaluated parents first (a
+    /// parent is mounted before its children), without a depth carried in every context.
+    let mountOrder: UInt32
     private(set) var isMounted = true
 
     init(_ context: Context) {
         tree = context.tree
-        depth = Int32(truncatingIfNeeded: context.depth)
+        mountOrder = context.tree.takeMountOrder()
     }
 
     /// Brings this node up to date with a new value of the view it was mounted for (same type).
@@ -54,7 +55,7 @@ class Node {
 /// of rows becomes a row of its own.
 @MainActor
 func mountView<V: View>(_ view: V, _ context: Context) -> Node {
-    let primitive = V.self as? any PrimitiveView.Type
+    let primitive = PrimitiveTypes.of(V.self)
     if context.listRows, primitive?.isRowContainer != true {
         return RowNode(content: view, key: nil, context)
     }
@@ -63,6 +64,21 @@ func mountView<V: View>(_ view: V, _ context: Context) -> Node {
         return make(primitive)
     }
     return CompositeNode(view, context)
+}
+
+/// Which view types are primitive, remembered per type: a table lookup instead of a
+/// conformance check on every mount.
+@MainActor
+private enum PrimitiveTypes {
+    private static var known: [ObjectIdentifier: (any PrimitiveView.Type)?] = [:]
+
+    static func of<V: View>(_ type: V.Type) -> (any PrimitiveView.Type)? {
+        let key = ObjectIdentifier(type)
+        if let primitive = known[key] { return primitive }
+        let primitive = type as? any PrimitiveView.Type
+        known[key] = primitive
+        return primitive
+    }
 }
 
 /// A node with exactly one child, which it replaces when the child's identity changes.
@@ -102,11 +118,11 @@ class SingleChildNode: Node {
 final class GroupContentNode<Content: View>: SingleChildNode {
     init(_ group: Group<Content>, _ context: Context) {
         super.init(context)
-        child = mountView(group.content, context.child)
+        child = mountView(group.content, context)
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
-        child?.update(sameTypeCast(view, to: Group<Content>.self).content, context.child)
+        child?.update(sameTypeCast(view, to: Group<Content>.self).content, context)
     }
 }
 
@@ -132,7 +148,7 @@ class GroupNode: Node {
 final class TupleNode<each Content: View>: GroupNode {
     init(_ view: TupleView<repeat each Content>, _ context: Context) {
         super.init(context)
-        let childContext = context.child
+        let childContext = context
         for content in repeat each view.value {
             children.append(mountView(content, childContext))
         }
@@ -140,7 +156,7 @@ final class TupleNode<each Content: View>: GroupNode {
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
-        let childContext = context.child
+        let childContext = context
         var index = 0
         for content in repeat each tuple.value {
             children[index].update(content, childContext)
@@ -160,7 +176,7 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
         case .falseContent: isTrue = false
         }
         super.init(context)
-        child = mount(view, context.child)
+        child = mount(view, context)
     }
 
     private func mount(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: Context) -> Node {
@@ -172,7 +188,7 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: _ConditionalContent<TrueContent, FalseContent>.self)
-        let childContext = context.child
+        let childContext = context
         switch view.storage {
         case .trueContent(let content) where isTrue: child?.update(content, childContext)
         case .falseContent(let content) where !isTrue: child?.update(content, childContext)
@@ -191,12 +207,12 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
 final class OptionalNode<Wrapped: View>: SingleChildNode {
     init(_ view: Wrapped?, _ context: Context) {
         super.init(context)
-        if let view { child = mountView(view, context.child) }
+        if let view { child = mountView(view, context) }
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: Wrapped?.self)
-        let childContext = context.child
+        let childContext = context
         switch (view, child) {
         case (let content?, let existing?): existing.update(content, childContext)
         case (let content?, nil): replaceChild { mountView(content, childContext) }
@@ -214,12 +230,12 @@ final class AnyViewNode: SingleChildNode {
     init(_ view: AnyView, _ context: Context) {
         type = view.type
         super.init(context)
-        child = view.make(context.child)
+        child = view.make(context)
     }
 
     override func update<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: AnyView.self)
-        let childContext = context.child
+        let childContext = context
         if view.type == type, let child {
             view.update(child, childContext)
         } else {
