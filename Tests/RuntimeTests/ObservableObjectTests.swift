@@ -14,6 +14,27 @@ final class CountedModel: ObservableObject {
     }
 }
 
+/// An `objectWillChange` that counts the subscriptions made to it.
+struct CountingPublisher: Publisher {
+    typealias Output = Void
+    typealias Failure = Never
+    final class Count: @unchecked Sendable { var made = 0 }
+    let count = Count()
+    private let subject = PassthroughSubject<Void, Never>()
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
+        count.made += 1
+        subject.receive(subscriber: subscriber)
+    }
+
+    func send() { subject.send() }
+}
+
+final class SwitchModel: ObservableObject {
+    let objectWillChange = CountingPublisher()
+    var isOn = false { willSet { objectWillChange.send() } }
+}
+
 /// `ObservableObject` with `@StateObject`, `@ObservedObject` and `@EnvironmentObject`.
 @MainActor
 @Suite("ObservableObject", .serialized)
@@ -70,6 +91,29 @@ struct ObservableObjectTests {
         // are invalidated; an unchanged Text sends nothing.
         #expect(tree.evaluationLog.contains("MySubView"))
         #expect(!actions.contains { $0.html.contains("Some Name") })
+    }
+
+    struct SwitchView: View {
+        @ObservedObject var model: SwitchModel
+        var body: some View { Toggle("On", isOn: $model.isOn) }
+    }
+
+    @Test("A body that reads an object through a binding subscribes to it once: events re-evaluate it without new subscriptions, and closing the page lets the object go")
+    func bindingReadsShareOneSubscription() throws {
+        let model = SwitchModel()
+        let readBefore = ObjectReaders.count
+        let tree = LiveTree(SwitchView(model: model))
+        let toggle = try #require(tree.id(ofControl: "On"))
+        // One for the view's @ObservedObject, one shared by the bodies that read `$model.isOn`.
+        let made = model.objectWillChange.count.made
+        #expect(made == 2)
+        #expect(ObjectReaders.count == readBefore + 1)
+        for _ in 0..<5 { _ = try tree.send(Event(target: toggle, type: "click")) }
+        #expect(model.isOn == true)
+        #expect(tree.render().contains(#"aria-checked="true""#), "the switch follows the object")
+        #expect(model.objectWillChange.count.made == made, "no subscription per event")
+        tree.close()
+        #expect(ObjectReaders.count == readBefore)
     }
 
     @Test("If the name input to MyInitializableView changes, the model's stored name does not; .id(name) makes a new one")

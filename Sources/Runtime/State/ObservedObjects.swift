@@ -142,8 +142,8 @@ extension EnvironmentObject: NodeStorage {
 
 extension Binding {
     /// A binding to a property of an `ObservableObject`. A body that reads it (a Toggle's, a
-    /// TextField's) is subscribed to the object for that evaluation, as a `@State` read would be,
-    /// so the control follows the property even when its inputs (the same binding) did not change.
+    /// TextField's) becomes one of the object's readers, as a `@State` read would, so the
+    /// control follows the property even when its inputs (the same binding) did not change.
     init<Root: ObservableObject>(published object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
         let plain = Binding(object, keyPath)
         self.init(identity: plain.identity,
@@ -151,16 +151,72 @@ extension Binding {
                       if let reader = Tracking.current {
                           // Tracking.current is only ever set on the main actor.
                           nonisolated(unsafe) let object = object
-                          MainActor.assumeIsolated {
-                              let subscription = ObjectSubscription()
-                              subscription.subscribe(reader, to: object)
-                              reader.addDependency(subscription)
-                          }
+                          MainActor.assumeIsolated { ObjectReaders.record(object, readBy: reader) }
                       }
                       return plain.wrappedValue
                   },
                   set: { plain.wrappedValue = $0 })
     }
+}
+
+/// The bodies that read an `ObservableObject`'s properties through bindings, with one
+/// `objectWillChange` subscription per object shared by all of them: like a `@State` box's
+/// readers, a read adds the reader once, and a re-evaluation that reads again keeps the
+/// subscription (none is made or cancelled per read or per event). An object no body reads
+/// any more is let go at the end of the next flush.
+final class ObjectReaders: StateSource, @unchecked Sendable {
+    /// Main actor only.
+    nonisolated(unsafe) private static var byObject: [ObjectIdentifier: ObjectReaders] = [:]
+    /// Entries whose last reader left (checked again, and dropped, by `dropUnread`).
+    nonisolated(unsafe) private static var emptied: [ObjectReaders] = []
+
+    private let object: AnyObject
+    /// Main actor only.
+    private var readers = ReaderSet()
+    private var isEmpty = true
+    private var cancellable: AnyCancellable?
+
+    private init(_ object: AnyObject) { self.object = object }
+
+    @MainActor static func record<O: ObservableObject>(_ object: O, readBy reader: Node) {
+        let key = ObjectIdentifier(object)
+        let entry: ObjectReaders
+        if let existing = byObject[key] {
+            entry = existing
+        } else {
+            entry = ObjectReaders(object)
+            byObject[key] = entry
+            entry.cancellable = object.objectWillChange.sink { [weak entry] _ in
+                MainQueue.run { entry?.readers.forEach { $0.stateDidChange() } }
+            }
+        }
+        if entry.readers.insert(reader) {
+            entry.isEmpty = false
+            reader.addDependency(entry)
+        }
+    }
+
+    func removeReader(_ reader: Node) {
+        readers.remove(reader)
+        if readers.isEmpty, !isEmpty {
+            isEmpty = true
+            ObjectReaders.emptied.append(self)
+        }
+    }
+
+    /// Cancels the subscriptions of objects that no body reads any more (main actor).
+    @MainActor static func dropUnread() {
+        guard !emptied.isEmpty else { return }
+        for entry in emptied where entry.isEmpty {
+            entry.cancellable?.cancel()
+            let key = ObjectIdentifier(entry.object)
+            if byObject[key] === entry { byObject[key] = nil }
+        }
+        emptied.removeAll()
+    }
+
+    /// Objects some body reads through a binding now (for tests).
+    @MainActor static var count: Int { byObject.count }
 }
 
 /// One node's subscription to one object's `objectWillChange`.

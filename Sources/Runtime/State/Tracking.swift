@@ -62,6 +62,8 @@ struct ReaderSet {
         }
     }
 
+    var isEmpty: Bool { first == nil }
+
     /// Calls `body` with each reader, in the order they first read (no list is built).
     func forEach(_ body: (Node) -> Void) {
         guard let first else { return }

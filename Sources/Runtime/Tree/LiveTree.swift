@@ -68,6 +68,7 @@ public final class LiveTree {
         root.unmount()
         dirty.removeAll()
         runPendingActions()
+        ObjectReaders.dropUnread()
     }
 
     /// A tree dropped without `close()` is closed now: every node is unmounted before it is
@@ -172,6 +173,7 @@ public final class LiveTree {
             for node in batch where node.isMounted && node.isDirty { node.reevaluate() }
         }
         isRecording = false
+        ObjectReaders.dropUnread()
         // The event's own text is not echoed in this flush only.
         echo = nil
         return collectActions()
