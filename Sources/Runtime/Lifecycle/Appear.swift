@@ -60,7 +60,7 @@ final class LifecycleNode<Content: View, Hook: LifecycleHook>: SingleChildNode {
         hook.mount(tree)
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: LifecycleView<Content, Hook>.self)
         child?.update(view.content, context)
         view.hook.update(from: hook, tree)

@@ -55,7 +55,7 @@ final class TaskNode<Content: View, ID: Equatable>: SingleChildNode {
         task = Task(priority: view.priority) { @MainActor in await action() }
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: TaskView<Content, ID>.self)
         child?.update(view.content, context)
         if view.id != id {

@@ -33,7 +33,7 @@ final class CompositeNode<V: View>: SingleChildNode {
         return Reads.track(self) { view.body }
     }
 
-    override func update<W: View>(_ newView: W, _ newContext: Context) {
+    override func refresh<W: View>(_ newView: W, _ newContext: Context) {
         var newView = sameTypeCast(newView, to: V.self)
         if !isDirty, !failed, newContext.hasSameInputs(as: context), layout.same(view, newView) { return }
         do throws(ViewFailure) {

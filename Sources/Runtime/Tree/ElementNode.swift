@@ -263,7 +263,7 @@ final class ElementViewNode<V: ElementView>: ElementNode {
         }
     }
 
-    override func update<W: View>(_ view: W, _ context: Context) {
+    override func refresh<W: View>(_ view: W, _ context: Context) {
         let view = sameTypeCast(view, to: V.self)
         apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         child?.update(view.content, contentContext(context, listRows: V.childrenAreListRows))
@@ -288,7 +288,7 @@ final class RowNode: ElementNode {
         child = mountView(content, inner)
     }
 
-    override func update<W: View>(_ view: W, _ context: Context) {
+    override func refresh<W: View>(_ view: W, _ context: Context) {
         var inner = contentContext(context)
         inner.pending = context.pending
         if let rowKey { inner.rowKey = rowKey }

@@ -48,7 +48,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         }
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         self.view = sameTypeCast(view, to: ForEach<Data, ID, Content>.self)
         self.context = context
         reevaluate()
@@ -134,7 +134,7 @@ final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
         child = mountView(view.content, context)
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: IDView<Content, ID>.self)
         let childContext = context
         if view.id == identity {
@@ -143,20 +143,5 @@ final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
             identity = view.id
             replaceChild { mountView(view.content, childContext) }
         }
-    }
-}
-
-/// A modifier that changes what its content inherits (attributes for its element, or the
-/// environment), then renders the content in place.
-@MainActor
-final class ModifierNode<Content: View, Modifier: ContextModifier>: SingleChildNode {
-    init(_ view: ModifiedContent<Content, Modifier>, _ context: Context) {
-        super.init(context)
-        child = mountView(view.content, view.modifier.modify(context))
-    }
-
-    override func update<V: View>(_ view: V, _ context: Context) {
-        let view = sameTypeCast(view, to: ModifiedContent<Content, Modifier>.self)
-        child?.update(view.content, view.modifier.modify(context))
     }
 }

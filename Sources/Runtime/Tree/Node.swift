@@ -10,14 +10,25 @@ class Node {
     /// parent is mounted before its children), without a depth carried in every context.
     let mountOrder: UInt32
     private(set) var isMounted = true
+    /// Mounted for a modified view (`Text("x").bold()`): updates arrive wrapped in modifiers.
+    var takesModifiedViews = false
 
     init(_ context: Context) {
         tree = context.tree
         mountOrder = context.tree.takeMountOrder()
     }
 
-    /// Brings this node up to date with a new value of the view it was mounted for (same type).
-    func update<V: View>(_ view: V, _ context: Context) {
+    /// Brings this node up to date with a new value of the view it was mounted for. A
+    /// modifier has no node of its own: its content's node takes the modified view, and the
+    /// modifier is applied to the context on the way down.
+    final func update<V: View>(_ view: V, _ context: Context) {
+        guard takesModifiedViews, let transparent = ViewKind.of(V.self).transparent else { return refresh(view, context) }
+        func forward<T: TransparentView>(_: T.Type) { T.update(self, with: sameTypeCast(view, to: T.self), context) }
+        forward(transparent)
+    }
+
+    /// `update` for this node's own view type (each kind of node overrides it).
+    func refresh<V: View>(_ view: V, _ context: Context) {
         fatalError("\(type(of: self)) cannot be updated")
     }
 
@@ -55,7 +66,7 @@ class Node {
 /// of rows becomes a row of its own.
 @MainActor
 func mountView<V: View>(_ view: V, _ context: Context) -> Node {
-    let primitive = PrimitiveTypes.of(V.self)
+    let primitive = ViewKind.of(V.self).primitive
     if context.listRows, primitive?.isRowContainer != true {
         return RowNode(content: view, key: nil, context)
     }
@@ -66,18 +77,30 @@ func mountView<V: View>(_ view: V, _ context: Context) -> Node {
     return CompositeNode(view, context)
 }
 
-/// Which view types are primitive, remembered per type: a table lookup instead of a
-/// conformance check on every mount.
+/// A view that has no node of its own (a modifier): its content's node is updated with it.
 @MainActor
-private enum PrimitiveTypes {
-    private static var known: [ObjectIdentifier: (any PrimitiveView.Type)?] = [:]
+protocol TransparentView {
+    /// Updates `node`, mounted for this view's content, with `view`.
+    static func update(_ node: Node, with view: Self, _ context: Context)
+}
 
-    static func of<V: View>(_ type: V.Type) -> (any PrimitiveView.Type)? {
+/// What a view type is, remembered per type: a table lookup instead of conformance checks on
+/// every mount and update.
+@MainActor
+struct ViewKind {
+    /// Rendered by Statehouse (else a composite with a `body`).
+    let primitive: (any PrimitiveView.Type)?
+    /// Updates its content's node (a modifier).
+    let transparent: (any TransparentView.Type)?
+
+    private static var known: [ObjectIdentifier: ViewKind] = [:]
+
+    static func of<V: View>(_ type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)
-        if let primitive = known[key] { return primitive }
-        let primitive = type as? any PrimitiveView.Type
-        known[key] = primitive
-        return primitive
+        if let kind = known[key] { return kind }
+        let kind = ViewKind(primitive: type as? any PrimitiveView.Type, transparent: type as? any TransparentView.Type)
+        known[key] = kind
+        return kind
     }
 }
 
@@ -121,7 +144,7 @@ final class GroupContentNode<Content: View>: SingleChildNode {
         child = mountView(group.content, context)
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         child?.update(sameTypeCast(view, to: Group<Content>.self).content, context)
     }
 }
@@ -131,7 +154,7 @@ final class GroupContentNode<Content: View>: SingleChildNode {
 class GroupNode: Node {
     var children: [Node] = []
 
-    override func update<V: View>(_ view: V, _ context: Context) {}
+    override func refresh<V: View>(_ view: V, _ context: Context) {}
     override func collectElements(into elements: inout [ElementNode]) {
         for child in children { child.collectElements(into: &elements) }
     }
@@ -154,7 +177,7 @@ final class TupleNode<each Content: View>: GroupNode {
         }
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
         let childContext = context
         var index = 0
@@ -186,7 +209,7 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
         }
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: _ConditionalContent<TrueContent, FalseContent>.self)
         let childContext = context
         switch view.storage {
@@ -210,7 +233,7 @@ final class OptionalNode<Wrapped: View>: SingleChildNode {
         if let view { child = mountView(view, context) }
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: Wrapped?.self)
         let childContext = context
         switch (view, child) {
@@ -233,7 +256,7 @@ final class AnyViewNode: SingleChildNode {
         child = view.make(context)
     }
 
-    override func update<V: View>(_ view: V, _ context: Context) {
+    override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: AnyView.self)
         let childContext = context
         if view.type == type, let child {

@@ -11,7 +11,19 @@ struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, Primitiv
     let content: Content
     let modifier: Modifier
     static var isRowContainer: Bool { (Content.self as? any PrimitiveView.Type)?.isRowContainer ?? false }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { ModifierNode(view, context) }
+    /// No node of its own: the content is mounted in the modified context, and its node
+    /// takes later values of this view (`TransparentView`).
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        let node = mountView(view.content, view.modifier.modify(context))
+        node.takesModifiedViews = true
+        return node
+    }
+}
+
+extension ModifiedContent: TransparentView {
+    static func update(_ node: Node, with view: Self, _ context: Context) {
+        node.update(view.content, view.modifier.modify(context))
+    }
 }
 
 /// Adds classes, CSS declarations or attributes to the element(s) the content renders.
