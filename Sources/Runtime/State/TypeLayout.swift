@@ -6,7 +6,7 @@
 /// - how to tell whether a new copy of the view has the same inputs as the last one.
 @MainActor
 final class TypeLayout {
-    private static var cache: [ObjectIdentifier: TypeLayout] = [:]
+    @exclusivity(unchecked) private static var cache: [ObjectIdentifier: TypeLayout] = [:]
 
     typealias Comparison = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 

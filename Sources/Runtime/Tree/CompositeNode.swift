@@ -3,13 +3,13 @@
 /// its context did.
 @MainActor
 final class CompositeNode<V: View>: SingleChildNode {
-    private var view: V
-    private var context: Context
+    @exclusivity(unchecked) private var view: V
+    @exclusivity(unchecked) private var context: Context
     private let layout: TypeLayout
     /// The node-owned storage of the view's `@State` (and similar) properties, by field.
-    private var slots = Slots()
+    @exclusivity(unchecked) private var slots = Slots()
     /// What the last evaluation of `body` read.
-    private var reads = Reads()
+    @exclusivity(unchecked) private var reads = Reads()
     /// Set when the view cannot be evaluated (a missing environment object): the node renders
     /// nothing and the tree reports the failure.
     private var failed = false

@@ -86,9 +86,9 @@ indirect enum EventHandler {
 /// `.accessibilityIdentifier`, else allocated when it is mounted), kept for its lifetime.
 @MainActor
 class ElementNode: SingleChildNode {
-    private(set) var id: String
+    @exclusivity(unchecked) private(set) var id: String
     /// The id asked for (from `.accessibilityIdentifier`), before it was made unique.
-    private var requestedID: String?
+    @exclusivity(unchecked) private var requestedID: String?
     private(set) var spec: ElementSpec
     private(set) var pending: PendingAttributes
     var handler: EventHandler?

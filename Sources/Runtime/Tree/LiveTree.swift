@@ -16,9 +16,9 @@
 public final class LiveTree {
     private var root: ElementNode!
     /// The elements an id can name: controls, and elements with a requested id.
-    private var targets: [String: ElementNode] = [:]
-    private var nextID = 0
-    private var nextMountOrder: UInt32 = 0
+    @exclusivity(unchecked) private var targets: [String: ElementNode] = [:]
+    @exclusivity(unchecked) private var nextID = 0
+    @exclusivity(unchecked) private var nextMountOrder: UInt32 = 0
     private var dirty: [Node] = []
 
     // What the current flush changed.
@@ -44,7 +44,7 @@ public final class LiveTree {
     private var pendingActions: [@MainActor () -> Void] = []
 
     /// How many `body` evaluations this tree has run.
-    public private(set) var evaluationCount = 0
+    @exclusivity(unchecked) public private(set) var evaluationCount = 0
     /// The view types whose `body` ran, in order, while `isLoggingEvaluations` is on.
     public private(set) var evaluationLog: [String] = []
     /// Turns on `evaluationLog` (for tests that assert exactly which bodies ran).
@@ -300,7 +300,7 @@ public final class LiveTree {
     }
 
     /// Number of live elements (for tests that check a removed subtree is gone).
-    public private(set) var elementCount = 0
+    @exclusivity(unchecked) public private(set) var elementCount = 0
 
     /// Remembers the id the browser knows `element` by, before its first rename in this flush.
     func recordRename(of element: ElementNode) {

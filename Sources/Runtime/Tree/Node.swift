@@ -1,8 +1,12 @@
 /// A mounted view: one per view identity in the live tree.
 ///
 /// Nodes hold what survives re-creation of view structs (state, the last view value, the
-/// element ids). Parents own their children; back-references are unowned or weak, so a
-/// subtree that leaves the tree frees itself.
+/// element ids). Parents own their children; back-references are unowned, so a subtree that
+/// leaves the tree frees itself.
+///
+/// Trees live on the main actor, and no access to a node's storage overlaps another: the
+/// properties touched on every mount are `@exclusivity(unchecked)`, which spares each access
+/// a run-time exclusivity check (a thread-local lookup).
 @MainActor
 class Node {
     unowned(unsafe) let tree: LiveTree
@@ -93,7 +97,8 @@ struct ViewKind {
     /// Updates its content's node (a modifier).
     let transparent: (any TransparentView.Type)?
 
-    private static var known: [ObjectIdentifier: ViewKind] = [:]
+    // Read on every mount: no dynamic exclusivity check (only the main actor touches it).
+    @exclusivity(unchecked) private static var known: [ObjectIdentifier: ViewKind] = [:]
 
     static func of<V: View>(_ type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)
@@ -107,7 +112,7 @@ struct ViewKind {
 /// A node with exactly one child, which it replaces when the child's identity changes.
 @MainActor
 class SingleChildNode: Node {
-    var child: Node?
+    @exclusivity(unchecked) var child: Node?
 
     /// Swaps the child for a newly mounted one (a change of identity): the old subtree and
     /// its state are destroyed.
@@ -152,7 +157,7 @@ final class GroupContentNode<Content: View>: SingleChildNode {
 /// An empty view, or a fixed list of children (`TupleView`).
 @MainActor
 class GroupNode: Node {
-    var children: [Node] = []
+    @exclusivity(unchecked) var children: [Node] = []
 
     override func refresh<V: View>(_ view: V, _ context: Context) {}
     override func collectElements(into elements: inout [ElementNode]) {
