@@ -6,11 +6,11 @@ import Runtime
 @MainActor
 enum InProcess {
     static func measure(into figures: inout Figures) {
-        // Three rounds, alternating, each figure the best round's median: a 2-core VM's
-        // clock and scheduler noise (seen: the same median at 6.8 and 11.2 µs) would
-        // otherwise decide the ratio.
+        // Seven rounds, alternating, each figure the best round's median: a 2-core VM's
+        // clock and scheduler noise (seen: the same median at 4.9 and 8.7 µs, in slow phases
+        // that last several rounds) would otherwise decide the ratio.
         var small = (micros: Double.infinity, bytes: 0), large = small
-        for _ in 0..<3 {
+        for _ in 0..<7 {
             let nextSmall = rowUpdate(rows: 10), nextLarge = rowUpdate(rows: 10_000)
             if nextSmall.micros < small.micros { small = nextSmall }
             if nextLarge.micros < large.micros { large = nextLarge }
