@@ -48,6 +48,16 @@ struct RenderingTests {
         #expect(throws: EventError.self) { try tree.send(Event(target: generated, type: "click")) }
     }
 
+    @Test("check refuses what apply would, the value included (the server checks a form post's pressed event before applying its fields)")
+    func checkCoversValues() throws {
+        let tree = LiveTree(Toggle("On", isOn: .constant(false)).accessibilityIdentifier("on"))
+        #expect(throws: EventError.invalidValue("a toggle's change needs value=true or value=false")) {
+            try tree.check(Event(target: "on", type: "change", value: "maybe"))
+        }
+        #expect(throws: EventError.unsupported(type: .submit, target: "on")) { try tree.check(Event(target: "on", type: "submit")) }
+        try tree.check(Event(target: "on", type: "change", value: "true"))
+    }
+
     @Test(".accessibilityIdentifier on a Toggle names its switch, the control a script clicks")
     func toggleIdentifierNamesTheSwitch() {
         let html = LiveTree(Toggle("Done", isOn: .constant(true)).accessibilityIdentifier("done")).render()

@@ -117,39 +117,38 @@ public final class LiveTree {
     /// applied before one `flush()` (a no-JavaScript form post applies its changed fields,
     /// then the pressed button).
     public func apply(_ event: Event) throws(EventError) {
-        let (element, handler, type) = try resolve(event)
-        switch (handler, type) {
-        case (.action(let action), .click):
-            action()
-        case (.text(let binding, let onSubmit), .input), (.text(let binding, let onSubmit), .change),
-             (.text(let binding, let onSubmit), .submit):
-            guard let value = event.value else { throw .invalidValue("a text event needs a value") }
-            echo = (element, value)
-            binding.wrappedValue = value
-            if type == .submit { onSubmit?() }
-        case (.toggle(let binding), .click):
-            binding.wrappedValue.toggle()
-        case (.toggle(let binding), .change):
-            switch event.value {
-            case "true": binding.wrappedValue = true
-            case "false": binding.wrappedValue = false
-            default: throw .invalidValue("a toggle's change needs value=true or value=false")
-            }
-        default:
-            throw .unsupported(type: type, target: event.target)
-        }
+        try resolve(event)()
     }
 
-    private func resolve(_ event: Event) throws(EventError) -> (ElementNode, EventHandler, EventType) {
+    /// What `event` does, checked (in `send`'s order) but not yet run: the one table of
+    /// which handler takes which event type with which value.
+    private func resolve(_ event: Event) throws(EventError) -> @MainActor () -> Void {
         guard let element = targets[event.target], element.isMounted else {
             throw .noSuchElement(event.target)
         }
         guard element.acceptsEvents else { throw .disabled(event.target) }
         guard let type = EventType(rawValue: event.type) else { throw .unknownType(event.type) }
-        guard let handler = element.handler else { throw .unsupported(type: type, target: event.target) }
-        switch (handler, type) {
-        case (.action, .click), (.text, .input), (.text, .change), (.text, .submit), (.toggle, .click), (.toggle, .change):
-            return (element, handler, type)
+        switch (element.handler, type) {
+        case (.action(let action)?, .click):
+            return action
+        case (.text(let binding, let onSubmit)?, .input), (.text(let binding, let onSubmit)?, .change),
+             (.text(let binding, let onSubmit)?, .submit):
+            guard let value = event.value else { throw .invalidValue("a text event needs a value") }
+            return { [self] in
+                echo = (element, value)
+                binding.wrappedValue = value
+                if type == .submit { onSubmit?() }
+            }
+        case (.toggle(let binding)?, .click):
+            return { binding.wrappedValue.toggle() }
+        case (.toggle(let binding)?, .change):
+            let isOn: Bool
+            switch event.value {
+            case "true": isOn = true
+            case "false": isOn = false
+            default: throw .invalidValue("a toggle's change needs value=true or value=false")
+            }
+            return { binding.wrappedValue = isOn }
         default:
             throw .unsupported(type: type, target: event.target)
         }
