@@ -30,13 +30,15 @@ extension View {
     }
 }
 
-/// What a lifecycle modifier does when its view mounts, updates and leaves.
+/// What a lifecycle modifier does when its view mounts, updates and leaves (`.onAppear`,
+/// `.onDisappear`, `.onChange`, `.task`). The node keeps the latest hook.
 @MainActor
 protocol LifecycleHook {
     /// The view was mounted.
-    func mount(_ tree: LiveTree)
-    /// The view was updated; `self` is the new hook, `previous` the last one.
-    func update(from previous: Self, _ tree: LiveTree)
+    mutating func mount(_ tree: LiveTree)
+    /// The view was updated; `self` is the new hook, `previous` the last one (whose running
+    /// work, if any, the new one takes over).
+    mutating func update(from previous: Self, _ tree: LiveTree)
     /// The view left the tree.
     func unmount(_ tree: LiveTree)
 }
@@ -45,7 +47,7 @@ struct LifecycleView<Content: View, Hook: LifecycleHook>: PrimitiveView {
     let content: Content
     let hook: Hook
 
-    static var isRowContainer: Bool { (Content.self as? any PrimitiveView.Type)?.isRowContainer ?? false }
+    static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
     static func makeNode(_ view: Self, _ context: Context) -> Node { LifecycleNode(view, context) }
 }
 
@@ -63,8 +65,9 @@ final class LifecycleNode<Content: View, Hook: LifecycleHook>: SingleChildNode {
     override func refresh<V: View>(_ view: V, _ context: Context) {
         let view = sameTypeCast(view, to: LifecycleView<Content, Hook>.self)
         child?.update(view.content, context)
-        view.hook.update(from: hook, tree)
-        hook = view.hook
+        var next = view.hook
+        next.update(from: hook, tree)
+        hook = next
     }
 
     override func unmount() {

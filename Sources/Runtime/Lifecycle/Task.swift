@@ -18,58 +18,42 @@ extension View {
     /// }
     /// ```
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
-        TaskView(content: self, id: 0, priority: priority, action: action)
+        LifecycleView(content: self, hook: TaskHook(id: 0, priority: priority, action: action))
     }
 
     /// Adds a task to perform before this view appears or when `value` changes: a new value
     /// cancels the running task and starts a new one.
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
-        TaskView(content: self, id: value, priority: priority, action: action)
+        LifecycleView(content: self, hook: TaskHook(id: value, priority: priority, action: action))
     }
 }
 
-struct TaskView<Content: View, ID: Equatable>: PrimitiveView {
-    let content: Content
+/// `.task` as a lifecycle hook: starts its task on mount, restarts it when `id` changes, and
+/// cancels it when the view leaves.
+struct TaskHook<ID: Equatable>: LifecycleHook {
     let id: ID
     let priority: TaskPriority
     let action: @MainActor () async -> Void
-
-    static var isRowContainer: Bool { (Content.self as? any PrimitiveView.Type)?.isRowContainer ?? false }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { TaskNode(view, context) }
-}
-
-@MainActor
-final class TaskNode<Content: View, ID: Equatable>: SingleChildNode {
-    private var id: ID
     private var task: Task<Void, Never>?
 
-    init(_ view: TaskView<Content, ID>, _ context: Context) {
-        id = view.id
-        super.init(context)
-        child = mountView(view.content, context)
-        start(view)
+    init(id: ID, priority: TaskPriority, action: @escaping @MainActor () async -> Void) {
+        self.id = id
+        self.priority = priority
+        self.action = action
     }
 
-    private func start(_ view: TaskView<Content, ID>) {
-        let action = view.action
-        task = Task(priority: view.priority) { @MainActor in await action() }
+    mutating func mount(_ tree: LiveTree) {
+        let action = action
+        task = Task(priority: priority) { @MainActor in await action() }
     }
 
-    override func refresh<V: View>(_ view: V, _ context: Context) {
-        let view = sameTypeCast(view, to: TaskView<Content, ID>.self)
-        child?.update(view.content, context)
-        if view.id != id {
-            id = view.id
-            task?.cancel()
-            start(view)
+    mutating func update(from previous: TaskHook, _ tree: LiveTree) {
+        guard id == previous.id else {
+            previous.task?.cancel()
+            return mount(tree)
         }
+        task = previous.task
     }
 
-    override func unmount() {
-        task?.cancel()
-        task = nil
-        super.unmount()
-    }
-
-    isolated deinit { task?.cancel() }
+    func unmount(_ tree: LiveTree) { task?.cancel() }
 }

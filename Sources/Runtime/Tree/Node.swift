@@ -70,11 +70,11 @@ class Node {
 /// of rows becomes a row of its own.
 @MainActor
 func mountView<V: View>(_ view: V, _ context: Context) -> Node {
-    let primitive = ViewKind.of(V.self).primitive
-    if context.listRows, primitive?.isRowContainer != true {
+    let kind = ViewKind.of(V.self)
+    if context.listRows, !kind.isRowContainer {
         return RowNode(content: view, key: nil, context)
     }
-    if let primitive {
+    if let primitive = kind.primitive {
         func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
         return make(primitive)
     }
@@ -96,6 +96,10 @@ struct ViewKind {
     let primitive: (any PrimitiveView.Type)?
     /// Updates its content's node (a modifier).
     let transparent: (any TransparentView.Type)?
+
+    /// Whether a `List` treats the view as a container of rows rather than as one row (a
+    /// wrapper, such as a modifier, is what its content is).
+    var isRowContainer: Bool { primitive?.isRowContainer ?? false }
 
     // Read on every mount: no dynamic exclusivity check (only the main actor touches it).
     @exclusivity(unchecked) private static var known: [ObjectIdentifier: ViewKind] = [:]

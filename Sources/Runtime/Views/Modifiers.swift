@@ -10,7 +10,7 @@ protocol ContextModifier {
 struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
     let content: Content
     let modifier: Modifier
-    static var isRowContainer: Bool { (Content.self as? any PrimitiveView.Type)?.isRowContainer ?? false }
+    static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
     /// No node of its own: the content is mounted in the modified context, and its node
     /// takes later values of this view (`TransparentView`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
