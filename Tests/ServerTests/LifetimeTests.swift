@@ -13,17 +13,19 @@ struct LifetimeTests {
 
     @Test("A page with no event or stream for the idle time ends, then its session; requests get 410 saying so")
     func idleExpiry() async throws {
-        try await withServer({ $0.sessionTTL = 0.4 }) { port in
+        // An idle time of 1 s: long enough that a busy machine (tests run in parallel) still
+        // sees the page before it expires, short enough to wait for.
+        try await withServer({ $0.sessionTTL = 1 }) { port in
             let client = CurlClient(port: port)
             let page = try load(client, "/counter")
             #expect(try health(client).pages == 1)
-            try await Task.sleep(for: .seconds(1.2))
+            try await Task.sleep(for: .seconds(2.6))
             let monitor = CurlClient(port: port)
             #expect(try health(monitor).pages == 0)
             #expect(try health(monitor).sessions == 0)
             let late = event(client, page, target: page.control("Increment")!)
             #expect(late.status == 410)
-            #expect(late.body.contains("session expired (no page and no request for 0.4 s): load the page again"), "\(late.body)")
+            #expect(late.body.contains("session expired (no page and no request for 1 s): load the page again"), "\(late.body)")
         }
     }
 
