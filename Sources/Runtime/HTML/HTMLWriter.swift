@@ -15,6 +15,18 @@ struct HTMLWriter {
     mutating func attribute(_ name: StaticString, _ value: String) {
         bytes.append(UInt8(ascii: " "))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        attributeValue(value)
+    }
+
+    /// ` name="value"`, the value escaped. Names are Statehouse's own, never user input.
+    mutating func attribute(_ name: String, _ value: String) {
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: name.utf8)
+        attributeValue(value)
+    }
+
+    /// `="value"`, escaped.
+    private mutating func attributeValue(_ value: String) {
         bytes.append(UInt8(ascii: "="))
         bytes.append(UInt8(ascii: "\""))
         HTMLWriter.escape(value, into: &bytes)
@@ -46,16 +58,6 @@ struct HTMLWriter {
         }
     }
 
-    /// ` name="value"`, the value escaped. Names are Statehouse's own, never user input.
-    mutating func attribute(_ name: String, _ value: String) {
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(UInt8(ascii: "="))
-        bytes.append(UInt8(ascii: "\""))
-        HTMLWriter.escape(value, into: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
     mutating func closeStartTag() { bytes.append(UInt8(ascii: ">")) }
 
     mutating func end(_ tag: Literal) {
@@ -70,8 +72,6 @@ struct HTMLWriter {
     mutating func raw(_ markup: StaticString) {
         markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
-
-    mutating func raw(_ markup: String) { bytes.append(contentsOf: markup.utf8) }
 
     mutating func raw(_ markup: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: markup) }
 

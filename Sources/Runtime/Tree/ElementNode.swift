@@ -5,7 +5,7 @@ struct ElementSpec: Equatable {
     /// Leaf text content, always escaped.
     var text: String?
     /// Static inner markup owned by Statehouse (an SVG symbol); never user text.
-    var trustedHTML: TrustedMarkup?
+    var trustedHTML: Literal?
     /// `<input>`, `<hr>`: no content, no end tag.
     var isVoid = false
     /// How the element joins the no-JavaScript form `#sh`.
@@ -35,8 +35,8 @@ struct ElementSpec: Equatable {
     }
 }
 
-/// A string literal compiled into Statehouse (a tag name), kept as its address and length:
-/// no reference count, and written out with one copy.
+/// A string literal compiled into Statehouse (a tag name, an SVG symbol's markup), kept as its
+/// address and length: no reference count, and written out with one copy.
 struct Literal: Equatable {
     private let start: UnsafePointer<UInt8>
     private let count: Int32
@@ -51,22 +51,6 @@ struct Literal: Equatable {
 
     static func == (a: Literal, b: Literal) -> Bool {
         a.count == b.count && (a.start == b.start || a.bytes.elementsEqual(b.bytes))
-    }
-}
-
-/// Markup compiled into Statehouse (a NUL-terminated string literal), kept as one pointer.
-struct TrustedMarkup: Equatable {
-    private let start: UnsafePointer<UInt8>
-
-    init(_ markup: StaticString) {
-        precondition(markup.hasPointerRepresentation, "trusted markup is a string literal")
-        start = markup.utf8Start
-    }
-
-    func write(into writer: inout HTMLWriter) {
-        var count = 0
-        while start[count] != 0 { count += 1 }
-        writer.raw(UnsafeBufferPointer(start: start, count: count))
     }
 }
 
@@ -196,7 +180,7 @@ class ElementNode: SingleChildNode {
         writer.closeStartTag()
         if spec.isVoid { return }
         if let text = spec.text { writer.text(text) }
-        if let markup = spec.trustedHTML { markup.write(into: &writer) }
+        if let markup = spec.trustedHTML { writer.raw(markup.bytes) }
         child?.render(into: &writer)
         writer.end(spec.tag)
     }

@@ -23,7 +23,7 @@ public struct Image: View, ElementView, Equatable {
             Attribute("class", "sh-image"), Attribute("viewBox", "0 0 24 24"), Attribute("role", "img"),
             Attribute("aria-label", label ?? Image.accessibleName(systemName)),
         ])
-        spec.trustedHTML = TrustedMarkup(Symbols.markup(systemName))
+        spec.trustedHTML = Literal(Symbols.markup(systemName))
         return spec
     }
 
