@@ -72,7 +72,7 @@ indirect enum EventHandler {
 class ElementNode: SingleChildNode {
     @exclusivity(unchecked) private(set) var id: String
     /// The id asked for (from `.accessibilityIdentifier`), before it was made unique.
-    @exclusivity(unchecked) private var requestedID: String?
+    @exclusivity(unchecked) private(set) var requestedID: String?
     private(set) var spec: ElementSpec
     private(set) var pending: PendingAttributes
     var handler: EventHandler?
@@ -80,8 +80,11 @@ class ElementNode: SingleChildNode {
     private(set) var acceptsEvents = true
     /// Set while a flush collects its fragments.
     var mark: FlushMark = .none
-    /// Whether the element is in the tree's table of ids (a control, or a requested id).
+    /// Whether the element is in the tree's table of ids now.
     var isTarget = false
+    /// Whether the element belongs in the tree's table of ids: a control (events name it), or
+    /// an element with a requested id (which must stay unique).
+    var isNameable: Bool { handler != nil || requestedID != nil }
     /// The enclosing element (nil for the root).
     private(set) unowned(unsafe) var hostElement: ElementNode?
 
@@ -100,7 +103,7 @@ class ElementNode: SingleChildNode {
             id = fixedID
             tree.register(self)
         } else {
-            id = context.tree.allocateID(for: self, preferred: requestedID, isTarget: handler != nil)
+            id = context.tree.allocateID(for: self)
         }
     }
 
@@ -114,14 +117,15 @@ class ElementNode: SingleChildNode {
 
     /// Applies a new description; marks the element for replacement if its own HTML changed.
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
-        if (newHandler == nil) != (handler == nil) { tree.updateTarget(self, isTarget: newHandler != nil || requestedID != nil) }
+        let handlerCameOrWent = (newHandler == nil) != (handler == nil)
         handler = newHandler
+        if handlerCameOrWent { tree.updateTarget(self) }
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
             requestedID = requested
             tree.recordRename(of: self)
-            id = tree.renameElement(self, from: id, preferring: requested, isTarget: newHandler != nil)
+            id = tree.renameElement(self, from: id)
             tree.markReplaced(self)
         }
         if newSpec == spec, context.pending == pending { return }

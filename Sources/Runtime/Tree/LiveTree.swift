@@ -244,14 +244,14 @@ public final class LiveTree {
     /// Gives a newly mounted element its id. Only elements that can be named by an event or
     /// a lookup (controls, and elements asked to have an id) are entered in `targets`; the
     /// rest get a generated id, unique by construction, with no table entry.
-    func allocateID(for element: ElementNode, preferred: String?, isTarget: Bool) -> String {
+    func allocateID(for element: ElementNode) -> String {
         elementCount += 1
-        return assignID(to: element, preferred: preferred, isTarget: isTarget)
+        return assignID(to: element)
     }
 
-    private func assignID(to element: ElementNode, preferred: String?, isTarget: Bool) -> String {
-        let id = uniqueID(preferred)
-        element.isTarget = isTarget || preferred != nil
+    private func assignID(to element: ElementNode) -> String {
+        let id = uniqueID(element.requestedID)
+        element.isTarget = element.isNameable
         if element.isTarget { targets[id] = element }
         return id
     }
@@ -278,13 +278,15 @@ public final class LiveTree {
         targets[element.id] = element
     }
 
-    func renameElement(_ element: ElementNode, from old: String, preferring preferred: String?, isTarget: Bool) -> String {
+    /// A new id for `element`, whose requested id changed.
+    func renameElement(_ element: ElementNode, from old: String) -> String {
         if element.isTarget, targets[old] === element { targets[old] = nil }
-        return assignID(to: element, preferred: preferred, isTarget: isTarget)
+        return assignID(to: element)
     }
 
     /// An element's handler came or went: it enters or leaves `targets`.
-    func updateTarget(_ element: ElementNode, isTarget: Bool) {
+    func updateTarget(_ element: ElementNode) {
+        let isTarget = element.isNameable
         if isTarget {
             targets[element.id] = element
         } else if element.isTarget, targets[element.id] === element {
