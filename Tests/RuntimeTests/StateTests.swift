@@ -161,3 +161,25 @@ struct StateTests {
         #expect(tree.flush().map(\.html).joined().contains(#"value="abc""#), "a push or form post after the typing")
     }
 }
+
+@Suite("InlineList")
+struct InlineListTests {
+    @Test("Keeps order through appends and removals, including removing the inline first element; an Optional element may be nil")
+    func orderAndRemoval() {
+        var list = InlineList<Int>()
+        #expect(list.isEmpty && list.count == 0)
+        for value in [1, 2, 3, 4] { list.append(value) }
+        list.removeAll { $0 == 1 || $0 == 3 }
+        var seen: [Int] = []
+        list.forEach { seen.append($0) }
+        #expect(seen == [2, 4] && list.count == 2 && list[0] == 2)
+        list.removeAll { $0 == 2 }
+        #expect(list[0] == 4 && list.contains { $0 == 4 } && !list.contains { $0 == 2 })
+        list.removeAll()
+        #expect(list.isEmpty)
+
+        var slots = InlineList<Int?>()
+        slots.append(nil)
+        #expect(!slots.isEmpty && slots.count == 1 && slots[0] == nil)
+    }
+}

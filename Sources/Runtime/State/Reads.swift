@@ -8,9 +8,7 @@
 /// does nothing, and Observation drops it at that first change.
 @MainActor
 struct Reads {
-    /// Most bodies read one source: it is kept inline, the rest in a list.
-    private var first: (any StateSource)?
-    private var more: [any StateSource] = []
+    private var sources = InlineList<any StateSource>()
 
     /// Runs `body` with `reader` recording every state read and every observable property
     /// read (through `reader.addDependency`). Call `clear` first.
@@ -27,17 +25,12 @@ struct Reads {
         return { token.fire() }
     }
 
-    mutating func add(_ source: any StateSource) {
-        if first == nil { first = source } else { more.append(source) }
-    }
+    mutating func add(_ source: any StateSource) { sources.append(source) }
 
     /// Forgets what the last evaluation read.
     mutating func clear(_ reader: Node) {
-        guard let source = first else { return }
-        source.removeReader(reader)
-        first = nil
-        for source in more { source.removeReader(reader) }
-        more.removeAll(keepingCapacity: true)
+        sources.forEach { $0.removeReader(reader) }
+        sources.removeAll()
     }
 }
 

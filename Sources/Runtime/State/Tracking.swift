@@ -44,30 +44,22 @@ enum Tracking {
 /// freed). Most state has one reader, kept inline; more go to a list.
 struct ReaderSet {
     private struct Entry { unowned(unsafe) var reader: Node }
-    private var first: Entry?
-    private var more: [Entry] = []
+    private var entries = InlineList<Entry>()
 
     mutating func insert(_ reader: Node) -> Bool {
-        if first?.reader === reader { return false }
-        for entry in more where entry.reader === reader { return false }
-        if first == nil { first = Entry(reader: reader) } else { more.append(Entry(reader: reader)) }
+        if entries.contains(where: { $0.reader === reader }) { return false }
+        entries.append(Entry(reader: reader))
         return true
     }
 
     mutating func remove(_ reader: Node) {
-        if first?.reader === reader {
-            first = more.isEmpty ? nil : more.removeFirst()
-        } else {
-            more.removeAll { $0.reader === reader }
-        }
+        entries.removeAll { $0.reader === reader }
     }
 
-    var isEmpty: Bool { first == nil }
+    var isEmpty: Bool { entries.isEmpty }
 
-    /// Calls `body` with each reader, in the order they first read (no list is built).
+    /// Calls `body` with each reader, in the order they first read.
     func forEach(_ body: (Node) -> Void) {
-        guard let first else { return }
-        body(first.reader)
-        for entry in more { body(entry.reader) }
+        entries.forEach { body($0.reader) }
     }
 }

@@ -106,25 +106,20 @@ final class TypeLayout {
     }
 }
 
-/// A node's storage objects (one per `@State`, `@StateObject`, … field), by field index. Most
-/// views have at most one: it is kept inline, the rest in a list made on first use.
+/// A node's storage objects (one per `@State`, `@StateObject`, … field), by field index; an
+/// empty slot until its field is first linked.
 struct Slots {
-    private var first: AnyObject?
-    private var more: [AnyObject?] = []
+    private var list = InlineList<AnyObject?>()
 
     subscript(index: Int) -> AnyObject? {
-        get { index == 0 ? first : (index - 1 < more.count ? more[index - 1] : nil) }
+        get { index < list.count ? list[index] : nil }
         set {
-            if index == 0 { first = newValue; return }
-            if more.count < index { more.append(contentsOf: repeatElement(nil, count: index - more.count)) }
-            more[index - 1] = newValue
+            while list.count <= index { list.append(nil) }
+            list[index] = newValue
         }
     }
 
-    mutating func removeAll() {
-        first = nil
-        more = []
-    }
+    mutating func removeAll() { list.removeAll() }
 }
 
 #if canImport(Glibc)
