@@ -40,15 +40,14 @@ enum InProcess {
         return (samples[samples.count / 2], bytes)
     }
 
-    /// The median of 7 first renders (mount and HTML) of a page of `rows` rows, in ms of
-    /// wall time (`cpu`: of this thread's CPU time, which a busy VM's stolen time leaves out).
-    static func fullRender(rows: Int, cpu: Bool = false) -> Double {
+    /// The median of 7 first renders (mount and HTML) of a page of `rows` rows, in ms.
+    static func fullRender(rows: Int) -> Double {
         var samples: [Double] = []
         for _ in 0..<7 {
-            let start = cpu ? threadCPUNanoseconds() : DispatchTime.now().uptimeNanoseconds
+            let start = DispatchTime.now().uptimeNanoseconds
             let tree = LiveTree(RowsView(count: rows))
             let html = tree.renderBytes()
-            let end = cpu ? threadCPUNanoseconds() : DispatchTime.now().uptimeNanoseconds
+            let end = DispatchTime.now().uptimeNanoseconds
             precondition(html.count > rows * 50, "the page rendered every row")
             samples.append(Double(end - start) / 1e6)
             tree.close()
@@ -57,11 +56,6 @@ enum InProcess {
         return samples[samples.count / 2]
     }
 
-    private static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }
 
 /// A list of rows, each with its own `@State`.

@@ -62,8 +62,7 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         for _ in 0..<rounds {
             let median = await InProcess.fullRender(rows: rows)
-            let cpu = await InProcess.fullRender(rows: rows, cpu: true)
-            say("full_render_ms_\(rows): \(String(format: "%.1f", median)) ms (thread CPU \(String(format: "%.1f", cpu)) ms)")
+            say("full_render_ms_\(rows): \(String(format: "%.1f", median)) ms")
         }
     }
 }

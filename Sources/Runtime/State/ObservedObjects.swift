@@ -167,13 +167,12 @@ extension Binding {
 final class ObjectReaders: StateSource, @unchecked Sendable {
     /// Main actor only.
     nonisolated(unsafe) private static var byObject: [ObjectIdentifier: ObjectReaders] = [:]
-    /// Entries whose last reader left (checked again, and dropped, by `dropUnread`).
+    /// Entries whose last reader left (dropped by `dropUnread` unless read again by then).
     nonisolated(unsafe) private static var emptied: [ObjectReaders] = []
 
     private let object: AnyObject
     /// Main actor only.
     private var readers = ReaderSet()
-    private var isEmpty = true
     private var cancellable: AnyCancellable?
 
     private init(_ object: AnyObject) { self.object = object }
@@ -190,24 +189,18 @@ final class ObjectReaders: StateSource, @unchecked Sendable {
                 MainQueue.run { entry?.readers.forEach { $0.stateDidChange() } }
             }
         }
-        if entry.readers.insert(reader) {
-            entry.isEmpty = false
-            reader.addDependency(entry)
-        }
+        if entry.readers.insert(reader) { reader.addDependency(entry) }
     }
 
     func removeReader(_ reader: Node) {
         readers.remove(reader)
-        if readers.isEmpty, !isEmpty {
-            isEmpty = true
-            ObjectReaders.emptied.append(self)
-        }
+        if readers.isEmpty { ObjectReaders.emptied.append(self) }
     }
 
     /// Cancels the subscriptions of objects that no body reads any more (main actor).
     @MainActor static func dropUnread() {
         guard !emptied.isEmpty else { return }
-        for entry in emptied where entry.isEmpty {
+        for entry in emptied where entry.readers.isEmpty {
             entry.cancellable?.cancel()
             let key = ObjectIdentifier(entry.object)
             if byObject[key] === entry { byObject[key] = nil }

@@ -17,7 +17,7 @@ public struct VStack<Content: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("div", stackAttributes(alignment.vstackAttributes, spacing))
+        ElementSpec("div", stackAttributes(alignment.vstackAttributes, spacing: spacing))
     }
 }
 
@@ -34,7 +34,7 @@ public struct HStack<Content: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("div", stackAttributes(alignment.hstackAttributes, spacing))
+        ElementSpec("div", stackAttributes(alignment.hstackAttributes, spacing: spacing))
     }
 }
 
@@ -55,7 +55,7 @@ public struct ZStack<Content: View>: View, ElementView {
 }
 
 /// A stack's class and style: the alignment's shared list, plus the spacing if there is one.
-private func stackAttributes(_ shared: [Attribute], _ spacing: CGFloat?) -> [Attribute] {
+private func stackAttributes(_ shared: [Attribute], spacing: CGFloat?) -> [Attribute] {
     guard let spacing else { return shared }
     var attributes = shared
     attributes[1].value += ";gap:\(cssNumber(spacing))px"
@@ -64,7 +64,7 @@ private func stackAttributes(_ shared: [Attribute], _ spacing: CGFloat?) -> [Att
 
 /// A stack's class and `align-items`, built once per alignment and shared by every stack
 /// that uses it (an array copy is a retain).
-private func stackAttributes(_ className: String, _ alignment: String) -> [Attribute] {
+private func sharedStackAttributes(_ className: String, _ alignment: String) -> [Attribute] {
     [Attribute("class", className), Attribute("style", "align-items:" + alignment)]
 }
 
@@ -102,7 +102,7 @@ public struct HorizontalAlignment: Equatable, Sendable {
     let vstackAttributes: [Attribute]
     init(css: String) {
         self.css = css
-        vstackAttributes = stackAttributes("sh-vstack", css)
+        vstackAttributes = sharedStackAttributes("sh-vstack", css)
     }
     public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
     public static let leading = HorizontalAlignment(css: "flex-start")
@@ -116,7 +116,7 @@ public struct VerticalAlignment: Equatable, Sendable {
     let hstackAttributes: [Attribute]
     init(css: String) {
         self.css = css
-        hstackAttributes = stackAttributes("sh-hstack", css)
+        hstackAttributes = sharedStackAttributes("sh-hstack", css)
     }
     public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
     public static let top = VerticalAlignment(css: "flex-start")
