@@ -28,24 +28,10 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     /// The rows' ids (a duplicate id shows once) and contents. Only this runs under tracking:
     /// the rows' own bodies track their own reads.
-    private func evaluate() -> (keys: [ID], keySet: Set<ID>, contents: [Content]) {
+    private func evaluate() -> ForEach<Data, ID, Content>.Rows {
         let view = self.view
         reads.clear(self)
-        return Reads.track(self) {
-            var keys: [ID] = []
-            var contents: [Content] = []
-            var seen = Set<ID>()
-            keys.reserveCapacity(view.data.count)
-            contents.reserveCapacity(view.data.count)
-            seen.reserveCapacity(view.data.count)
-            for element in view.data {
-                let key = element[keyPath: view.idPath]
-                guard seen.insert(key).inserted else { continue }
-                keys.append(key)
-                contents.append(view.content(element))
-            }
-            return (keys, seen, contents)
-        }
+        return Reads.track(self) { view.collect(view) }
     }
 
     override func refresh<V: View>(_ view: V, _ context: Context) {

@@ -8,14 +8,41 @@
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     public var data: Data
-    let idPath: KeyPath<Data.Element, ID>
+    @usableFromInline let idPath: KeyPath<Data.Element, ID>
     public var content: (Data.Element) -> Content
+    /// `collectRows`, compiled where the `ForEach` is created: there its types are known, and
+    /// the loop over the data runs without a generic call per element (the tree that runs it
+    /// only knows them as generic parameters).
+    @usableFromInline let collect: (Self) -> Rows
+
+    /// The rows' ids (a duplicate id shows once) and contents.
+    @usableFromInline typealias Rows = (keys: [ID], keySet: Set<ID>, contents: [Content])
 
     /// Creates an instance that identifies its views by the given key path.
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         idPath = id
         self.content = content
+        collect = Self.collectRows
+    }
+
+    @inlinable
+    static func collectRows(_ view: Self) -> Rows {
+        var keys: [ID] = []
+        var contents: [Content] = []
+        var seen = Set<ID>()
+        let count = view.data.count
+        keys.reserveCapacity(count)
+        contents.reserveCapacity(count)
+        seen.reserveCapacity(count)
+        for element in view.data {
+            let key = element[keyPath: view.idPath]
+            guard seen.insert(key).inserted else { continue }
+            keys.append(key)
+            contents.append(view.content(element))
+        }
+        return (keys, seen, contents)
     }
 
     static var isRowContainer: Bool { true }
@@ -24,6 +51,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     /// Creates an instance over identified data.
+    @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
@@ -31,6 +59,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// Creates an instance over a constant range.
+    @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
