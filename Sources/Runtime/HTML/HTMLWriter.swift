@@ -109,6 +109,8 @@ struct HTMLWriter {
     /// `string` reduced to `[A-Za-z0-9_-]` for use in an element id (other characters become
     /// `_`; an empty result becomes `_`).
     static func identifierFragment(_ string: String) -> String {
+        // Most ids are fragments already (`click`, `title-3`): those are kept as they are.
+        if !string.isEmpty, string.utf8.allSatisfy(isIdentifierByte) { return string }
         var result = ""
         result.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -118,5 +120,13 @@ struct HTMLWriter {
             }
         }
         return result.isEmpty ? "_" : result
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 }
