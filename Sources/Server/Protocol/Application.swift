@@ -217,9 +217,10 @@ final class Application {
     /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
     /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
     static func wantsFragments(_ request: Request) -> Bool {
-        let accept = request.headers["accept"].joined(separator: ",").lowercased()
-        if accept.contains("text/vnd.turbo-stream.html") { return true }
-        return !accept.contains("text/html")
+        // The standard library's search (Foundation's `contains` goes through `NSString`).
+        let accept = request.headers["accept"].joined(separator: ",").lowercased().utf8
+        if accept.firstRange(of: "text/vnd.turbo-stream.html".utf8) != nil { return true }
+        return accept.firstRange(of: "text/html".utf8) == nil
     }
 
     static func isSameOrigin(_ origin: String, host: String?) -> Bool {
