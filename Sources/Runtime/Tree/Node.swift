@@ -181,6 +181,9 @@ final class TupleNode<each Content: View>: GroupNode {
     init(_ view: TupleView<repeat each Content>, _ context: Context) {
         super.init(context)
         let childContext = context
+        var count = 0
+        for _ in repeat (each Content).self { count += 1 }
+        children.reserveCapacity(count)  // one allocation, not one per doubling
         for content in repeat each view.value {
             children.append(mountView(content, childContext))
         }
