@@ -169,4 +169,24 @@ struct IdentityTests {
         #expect(html.contains(#"id="cell-0""#) && html.contains(#"id="cell-2""#))
         #expect(html.contains(">a</span>") && html.contains(">b</span>"))
     }
+
+    @Test("A ForEach shows a repeated id once, also after its data changes")
+    func forEachRepeatedIDsShowOnce() throws {
+        struct Letters: View {
+            @State private var letters = ["a", "b", "a"]
+            var body: some View {
+                VStack {
+                    Button("More") { letters += ["c", "b", "c"] }
+                    ForEach(letters, id: \.self) { letter in Text("letter \(letter)") }
+                }
+            }
+        }
+        func shown(_ html: String, _ letter: String) -> Int { html.components(separatedBy: ">letter \(letter)<").count - 1 }
+        let tree = LiveTree(Letters())
+        var html = tree.render()
+        #expect(shown(html, "a") == 1 && shown(html, "b") == 1)
+        _ = try click(tree, "More")
+        html = tree.render()
+        #expect(shown(html, "a") == 1 && shown(html, "b") == 1 && shown(html, "c") == 1)
+    }
 }
