@@ -10,7 +10,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measures Statehouse: HTTP throughput and latency (with wrk), in-process updates, memory per session.",
-        subcommands: [Run.self, Serve.self, Render.self, ShapesCommand.self],
+        subcommands: [Run.self, Serve.self, Render.self],
         defaultSubcommand: Run.self)
 }
 
@@ -59,23 +59,15 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Rounds; each prints the median of 7 renders.")
     var rounds = 3
 
+    @Flag(help: "Instead, render rows of growing shapes once each: the difference between two lines is what one part of a row costs.")
+    var shapes = false
+
     func run() async throws {
+        if shapes { return await Shapes.measure(rows: rows) }
         for _ in 0..<rounds {
             let median = await InProcess.fullRender(rows: rows)
             say("full_render_ms_\(rows): \(String(format: "%.1f", median)) ms")
         }
-    }
-}
-
-/// `bench shapes`: first renders of rows of growing shapes (what each part of a row costs).
-struct ShapesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "shapes", abstract: "Renders 10,000 rows of growing shapes: the difference between two lines is what one part of a row costs.")
-
-    @Option(help: "Rows of each page.")
-    var rows = 10_000
-
-    func run() async throws {
-        await Shapes.measure(rows: rows)
     }
 }
 

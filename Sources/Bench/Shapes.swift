@@ -1,7 +1,7 @@
 import Foundation
 import Runtime
 
-/// `bench shapes`: the first render of 10,000 rows of growing shapes, each adding one thing to
+/// `bench render --shapes`: the first render of 10,000 rows of growing shapes, each adding one thing to
 /// the last, so that the difference between two lines is what that thing costs per page. The
 /// last shape is the row of `full_render_ms_10000`.
 @MainActor
