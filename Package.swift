@@ -5,8 +5,8 @@ let package = Package(
     name: "Statehouse",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Runtime", targets: ["Runtime"]),
-        .library(name: "Server", targets: ["Server"]),
+        // What apps import: `import Statehouse` brings views, state, `App` and serving.
+        .library(name: "Statehouse", targets: ["Statehouse"]),
         .executable(name: "demo", targets: ["Demo"]),
         .executable(name: "bench", targets: ["Bench"]),
     ],
@@ -20,12 +20,12 @@ let package = Package(
         // Views, property wrappers, the live tree, invalidation, HTML rendering, diffing. No networking.
         // Re-exports Observation and OpenCombine, so `@Observable`, `ObservableObject` and
         // `@Published` need no import of their own.
-        .target(name: "Runtime", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
-        // HTTP/1.1 on SwiftNIO, sessions and pages, the wire protocol, static files. Re-exports Runtime.
+        .target(name: "StatehouseViews", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
+        // HTTP/1.1 on SwiftNIO, sessions and pages, the wire protocol, static files.
         .target(
-            name: "Server",
+            name: "StatehouseNIO",
             dependencies: [
-                "Runtime",
+                "StatehouseViews",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -34,15 +34,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The seed examples the demo serves, one file and namespace each (Runtime only).
-        .target(name: "Gallery", dependencies: ["Runtime"]),
+        // The one import of an app: re-exports the view system and the NIO host.
+        .target(name: "Statehouse", dependencies: ["StatehouseViews", "StatehouseNIO"]),
+        // The seed examples the demo serves, one file and namespace each.
+        .target(name: "StatehouseGallery", dependencies: ["Statehouse"]),
         // `swift run demo`: serves the gallery.
-        .executableTarget(name: "Demo", dependencies: ["Server", "Gallery"]),
+        .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery"]),
         // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures) and its bare NIO server.
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Server", "Gallery", "Loopback",
+                "Statehouse", "StatehouseGallery", "StatehouseLoopback",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -51,9 +53,9 @@ let package = Package(
         ),
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Gallery"]),
+        .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseGallery"]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
-        .target(name: "Loopback"),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Gallery", "CCurl", "Loopback"]),
+        .target(name: "StatehouseLoopback"),
+        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseGallery", "CCurl", "StatehouseLoopback"]),
     ]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import Runtime
+import Statehouse
 
 /// In-process figures (no HTTP): what one event costs in a small and a large tree, and the
 /// first render of a large one.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Gallery
-import Server
+import StatehouseGallery
+import Statehouse
 
 /// `scripts/bench` (or `swift run -c release bench`): Statehouse's figures, one per line
 /// (`name: value unit`), also written to a file a later run can be compared with.

@@ -1,5 +1,5 @@
 import Foundation
-import Loopback
+import StatehouseLoopback
 
 /// Throughput and latency over loopback HTTP/1.1 keep-alive, driven by wrk: Statehouse's
 /// events and health endpoint against a bare SwiftNIO server answering the same requests.

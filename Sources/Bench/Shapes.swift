@@ -1,5 +1,5 @@
 import Foundation
-import Runtime
+import Statehouse
 
 /// `bench render --shapes`: the first render of 10,000 rows of growing shapes, each adding one thing to
 /// the last, so that the difference between two lines is what that thing costs per page. The

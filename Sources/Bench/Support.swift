@@ -1,5 +1,5 @@
 import Foundation
-import Loopback
+import StatehouseLoopback
 
 /// A server under measurement, in a child process (`bench serve KIND`).
 final class ServerProcess {

@@ -1,5 +1,5 @@
-import Gallery
-import Server
+import StatehouseGallery
+import Statehouse
 
 /// `swift run demo [--host H] [--port P]`: serves the gallery of seed examples.
 @main

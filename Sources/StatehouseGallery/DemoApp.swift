@@ -1,0 +1,62 @@
+import Statehouse
+
+/// The gallery of seed examples served by `swift run demo`, one route each, from simple to
+/// advanced. It lives in a library (Runtime only) so that the Runtime tests pin the seeds'
+/// behaviour on the very views the demo serves, with no server linked in.
+public struct DemoApp: App {
+    /// Shared by every session of the process (`/shared`).
+    @State private var sharedCount = 0
+
+    public init() {}
+
+    public var body: some Scene {
+        Route("/", title: "Statehouse demo") { IndexView() }
+        Route("/counter", title: "Counter") { CounterView() }
+        Route("/play", title: "Play") { PlaySeed.PlayerView(episode: .sample) }
+        Route("/podcaster", title: "Podcaster") { PodcasterSeed.Podcaster() }
+        Route("/example", title: "ExampleView") { ExampleSeed.ExampleRoute() }
+        Route("/library", title: "Library") { LibrarySeed.LibraryRoute() }
+        Route("/book", title: "Book") { BookSeed.ContentView() }
+        Route("/book/delete", title: "Delete book") { DeleteBookSeed.ContentView() }
+        Route("/model", title: "Data model") { ModelSeed.MyView() }
+        Route("/initializable", title: "Initializable") { InitializableSeed.ContentView() }
+        Route("/todos", title: "Todos") { TodosSeed.ContentView() }
+        Route("/clock", title: "Clock") { ClockSeed.ClockView() }
+        Route("/shared", title: "Shared counter") { SharedSeed.SharedCounterView(count: $sharedCount) }
+    }
+}
+
+/// The demo's routes and what each shows.
+let demoRoutes: [(path: String, summary: String)] = [
+    ("/counter", "A Text and an Increment button: one click returns one fragment, the count's element."),
+    ("/play", "PlayerView hands PlayButton a @Binding to its @State; the title's style follows isPlaying."),
+    ("/podcaster", "Toggle bound to $episode.isFavorite; PlayerView keeps its own isPlaying across the change."),
+    ("/example", "ExampleView: Change Text turns Apple into Banana through ChildView; a TextField bound to $text."),
+    ("/library", "An @Observable Library in @State, and the same created once in .task."),
+    ("/book", "One @Observable Book: each view re-renders only for the properties its body read; @Bindable edits the title."),
+    ("/book/delete", "A Binding<Book?> to the reference itself: Delete book sets it to nil and the title disappears."),
+    ("/model", "@StateObject, .environmentObject and @EnvironmentObject with a Toggle bound to $model.isEnabled."),
+    ("/initializable", "A state object initialised from its input keeps its first name; with .id(name) it is made anew."),
+    ("/todos", "Rows keep their own @State with their todo when rows are added above or deleted."),
+    ("/clock", "A .task loop updates @State every second; the server pushes each tick."),
+    ("/shared", "App-level @State: one count for every session; each click reaches every open page live."),
+]
+
+/// `/`: links to every route.
+struct IndexView: View {
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            Text("Statehouse").font(.largeTitle).bold()
+            Text("SwiftUI's state model, served over HTTP. Each route is a seed example.")
+                .foregroundStyle(.secondary)
+            List(demoRoutes, id: \.path) { route in
+                VStack(alignment: .leading, spacing: 4) {
+                    Link(route.path, destination: URL(string: route.path)!)
+                    Text(route.summary).font(.footnote).foregroundStyle(.secondary)
+                }
+            }
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,197 @@
+import Foundation
+import StatehouseLoopback
+import Testing
+@testable import StatehouseNIO
+
+/// The server's limits: each refusal is one line of text with its status, and changes nothing.
+@Suite("Limits and shutdown")
+struct LimitsTests {
+    @Test("A client that sends half a request is answered 408 and dropped within the request time")
+    func slowClientDropped() async throws {
+        try await withServer({ $0.requestTimeout = 0.5 }) { port in
+            let slow = try LoopbackConnection(port: port)
+            slow.send("GET /counter HTTP/1.1\r\nHost: 127.0.0.1\r\n")  // and never the blank line
+            let (text, closedAfter) = slow.readUntilClosed(seconds: 5)
+            let seconds = try #require(closedAfter, "the server kept the slow client")
+            #expect(seconds > 0.3 && seconds < 2, "dropped after \(seconds) s")
+            #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout"))
+            #expect(text.hasSuffix("the request was not received within 0.5 s\n"))
+            // A connection that sends nothing at all is dropped too.
+            let silent = try LoopbackConnection(port: port)
+            #expect(silent.readUntilClosed(seconds: 5).closedAfter != nil)
+            #expect(CurlClient(port: port).get("/_sh/health").status == 200, "others are served")
+        }
+    }
+
+    @Test("A request the HTTP parser rejects gets 400 and the connection closes; the server goes on")
+    func malformedRequest() async throws {
+        try await withServer { port in
+            let connection = try LoopbackConnection(port: port)
+            connection.send("GET / HTTP/1.1\r\nHost 127.0.0.1 no colon\r\n\r\n")
+            let (text, closedAfter) = connection.readUntilClosed(seconds: 5)
+            #expect(closedAfter != nil)
+            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request"), "\(text)")
+            #expect(text.hasSuffix("malformed HTTP request\n"))
+            #expect(CurlClient(port: port).get("/_sh/health").status == 200)
+        }
+    }
+
+    @Test("A kept-alive connection with no request for the idle time is closed; a busy one is not")
+    func idleKeepAlive() async throws {
+        try await withServer({ $0.idleTimeout = 0.5 }) { port in
+            let connection = try LoopbackConnection(port: port)
+            for _ in 0..<4 {  // 1.2 s of requests 0.3 s apart: never idle for 0.5 s
+                connection.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(try connection.readResponse().text.hasPrefix("HTTP/1.1 200 OK"))
+                usleep(300_000)
+            }
+            let (_, closedAfter) = connection.readUntilClosed(seconds: 5)
+            let seconds = try #require(closedAfter, "the idle connection stayed open")
+            #expect(seconds < 1.5, "closed after \(seconds) s")
+        }
+    }
+
+    @Test("Over the connection cap a new connection gets 503 and is closed")
+    func connectionCap() async throws {
+        try await withServer({ $0.maxConnections = 2 }) { port in
+            let first = try LoopbackConnection(port: port), second = try LoopbackConnection(port: port)
+            first.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            second.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try first.readResponse().text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(try second.readResponse().text.hasPrefix("HTTP/1.1 200 OK"))
+            let third = try LoopbackConnection(port: port)
+            let (text, closedAfter) = third.readUntilClosed(seconds: 5)
+            #expect(closedAfter != nil)
+            #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable"))
+            #expect(text.hasSuffix("the server has 2 connections open: try again shortly\n"))
+            first.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try first.readResponse().text.hasPrefix("HTTP/1.1 200 OK"), "the admitted ones go on")
+        }
+    }
+
+    @Test("A flood of events for one page gets 429 beyond the queue cap, changes nothing, and other pages are served")
+    func eventFlood() async throws {
+        try await withServer({ $0.maxQueuedEvents = 2 }) { port in
+            let owner = CurlClient(port: port)
+            let reply = owner.get("/slow")
+            let page = try #require(LoadedPage(reply.body))
+            let cookie = try #require(reply.header("set-cookie")?.split(separator: ";").first.map(String.init))
+            let bystander = CurlClient(port: port)
+            let other = try load(bystander, "/counter")
+
+            let statuses = SharedBox<[Int]>([])
+            let done = DispatchGroup()
+            for index in 0..<6 {  // one thread each: all six requests are out at once
+                done.enter()
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: index == 0 ? 0 : 0.1)  // the first holds the main actor
+                    let reply = event(CurlClient(port: port), page, target: "slow", headers: ["Cookie: \(cookie)"])
+                    if reply.status == 429 {
+                        #expect(reply.body == "too many events waiting for page '\(page.id)' (limit 2): slow down\n")
+                    }
+                    statuses.mutate { $0.append(reply.status) }
+                    done.leave()
+                }
+            }
+            done.wait()
+            let all = statuses.value
+            let accepted = all.filter { $0 == 200 }.count
+            #expect(all.filter { $0 == 429 }.count >= 3, "\(all)")
+            #expect(accepted + all.filter { $0 == 429 }.count == 6, "\(all)")
+            #expect(event(bystander, other, target: other.control("Increment")!).status == 200)
+            #expect(owner.get("/_sh/render?page=\(page.id)").body.contains("slow \(accepted)<"), "only accepted events changed state")
+        }
+    }
+
+    @Test("Shutdown stops accepting, finishes the request in flight, ends streams, and frees every page")
+    func gracefulShutdown() async throws {
+        var options = ServerOptions()
+        options.port = 0
+        options.logLevel = .warning
+        let server = try await StatehouseServer.start(TestApp(), options: options)
+        let port = server.port
+        let client = CurlClient(port: port)
+        let page = try load(client, "/slow")
+        let clock = try load(client, "/clock")
+        let inFlight = SharedBox<CurlClient.Reply?>(nil)
+        let stream = SharedBox<CurlClient.Reply?>(nil)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            inFlight.mutate { $0 = event(CurlClient(port: port), page, target: "slow", headers: ["Cookie: \(client.cookie!)"]) }
+        }
+        DispatchQueue.global().async(group: done) {
+            let reply = CurlClient(port: port).stream("/_sh/stream?page=\(clock.id)", seconds: 10, headers: ["Cookie: \(client.cookie!)"]) { _ in false }
+            stream.mutate { $0 = reply }
+        }
+        try await Task.sleep(for: .milliseconds(150))
+        let start = ContinuousClock.now
+        try await server.shutdown()
+        let took = ContinuousClock.now - start
+        done.wait()
+        #expect(took < .seconds(3), "shutdown took \(took)")
+        let reply = try #require(inFlight.value)
+        #expect(reply.status == 200, "the in-flight request was answered: \(reply.status) \(reply.body)")
+        #expect(reply.body.contains("slow 1<"))
+        #expect(stream.value?.status == 200, "the stream ended (it did not run to its 10 s limit)")
+        #expect(CurlClient(port: port).get("/_sh/health").status < 0, "no longer accepting")
+    }
+
+    @Test("The demo binary: environment variables configure it, and SIGTERM stops it with exit status 0")
+    func sigterm() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let binary = root.appendingPathComponent(".build/debug/demo")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the demo first (swift build)")
+
+        let bad = Process()
+        bad.executableURL = binary
+        bad.environment = ["STATEHOUSE_MAX_BODY_BYTES": "lots"]
+        let badOutput = Pipe()
+        bad.standardError = badOutput
+        bad.standardOutput = badOutput
+        try bad.run()
+        bad.waitUntilExit()
+        #expect(bad.terminationStatus != 0)
+        #expect(String(decoding: badOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .contains("STATEHOUSE_MAX_BODY_BYTES='lots' is not a valid Int for --max-body-bytes"))
+
+        let demo = Process()
+        demo.executableURL = binary
+        demo.environment = ["STATEHOUSE_PORT": "0", "STATEHOUSE_MAX_BODY_BYTES": "100", "STATEHOUSE_LOG_LEVEL": "notice"]
+        let output = Pipe()
+        demo.standardOutput = output
+        demo.standardError = output
+        try demo.run()
+        defer { if demo.isRunning { demo.terminate() } }
+        let port = try #require(readPort(output.fileHandleForReading), "no 'listening on' line")
+        let client = CurlClient(port: port)
+        #expect(client.get("/_sh/health").status == 200)
+        #expect(client.post("/_sh/event", String(repeating: "x", count: 200)).status == 413, "STATEHOUSE_MAX_BODY_BYTES=100 applies")
+        kill(demo.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while demo.isRunning, Date() < deadline { usleep(50_000) }
+        #expect(!demo.isRunning)
+        #expect(demo.terminationReason == .exit && demo.terminationStatus == 0)
+    }
+
+    /// Reads the server's log until "listening on http://HOST:PORT".
+    private func readPort(_ handle: FileHandle) -> Int? {
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let data = handle.availableData
+            if data.isEmpty { return nil }
+            text += String(decoding: data, as: UTF8.self)
+            if let match = text.firstMatch(of: /listening on http:\/\/[^:]+:(\d+)/) { return Int(match.output.1) }
+        }
+        return nil
+    }
+}
+
+/// A value shared by the threads of one test.
+final class SharedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}

@@ -1,0 +1,120 @@
+import Foundation
+@testable import StatehouseGallery
+@testable import StatehouseNIO
+
+/// The demo's routes plus a few that only tests need.
+struct TestApp: App {
+    var body: some Scene {
+        DemoApp().body
+        Route("/disabled") { DisabledView() }
+        Route("/orphan") { OrphanView() }
+        Route("/orphan-later") { OrphanLaterView() }
+        Route("/slow") { SlowView() }
+    }
+}
+
+/// A button whose action holds the main actor for 0.4 s: a request in flight, and events
+/// queuing behind it.
+struct SlowView: View {
+    @State private var count = 0
+    var body: some View {
+        Text("slow \(count)").accessibilityIdentifier("count")
+        Button("Slow") {
+            Thread.sleep(forTimeInterval: 0.4)
+            count += 1
+        }
+        .accessibilityIdentifier("slow")
+    }
+}
+
+/// A view whose environment object nobody supplied.
+struct OrphanView: View {
+    var body: some View {
+        Text("before")
+        ModelSeed.MySubView()
+    }
+}
+
+/// The same, mounted only after a click.
+struct OrphanLaterView: View {
+    @State private var shown = false
+    var body: some View {
+        Button("Show") { shown = true }.accessibilityIdentifier("show")
+        if shown { ModelSeed.MySubView() }
+    }
+}
+
+struct DisabledView: View {
+    @State private var count = 0
+    var body: some View {
+        VStack {
+            Text("\(count)").accessibilityIdentifier("count")
+            Button("Locked") { count += 1 }.disabled(true).accessibilityIdentifier("locked")
+            Button("Hidden") { count += 1 }.hidden().accessibilityIdentifier("hidden")
+        }
+    }
+}
+
+/// Starts a server on a free loopback port for one test, and stops it afterwards.
+///
+/// The body's blocking libcurl calls run on `BlockingExecutor`, not on Swift's cooperative
+/// pool: a pool whose few threads all wait on the server would starve the server's own tasks
+/// (a `.task` resuming after `await` goes through that pool).
+func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
+                _ body: @Sendable (Int) async throws -> Void) async throws {
+    var options = ServerOptions()
+    options.port = 0
+    options.logLevel = .warning
+    configure(&options)
+    let server = try await StatehouseServer.start(TestApp(), options: options)
+    do {
+        try await withTaskExecutorPreference(BlockingExecutor.shared) { try await body(server.port) }
+    } catch {
+        try await server.shutdown()
+        throw error
+    }
+    try await server.shutdown()
+}
+
+/// Starts a server, loads `path` with a new client (one browser session), and runs `body`.
+func withPage(_ path: String, _ body: @escaping @Sendable (CurlClient, LoadedPage) throws -> Void) async throws {
+    try await withServer { port in
+        let client = CurlClient(port: port)
+        try body(client, try load(client, path))
+    }
+}
+
+/// Runs jobs on a concurrent dispatch queue, whose threads may block.
+final class BlockingExecutor: TaskExecutor {
+    static let shared = BlockingExecutor()
+    private let queue = DispatchQueue(label: "blocking-test-client", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Loads `path` with `client` and returns the page.
+func load(_ client: CurlClient, _ path: String) throws -> LoadedPage {
+    let reply = client.get(path)
+    guard reply.status == 200, let page = LoadedPage(reply.body) else {
+        throw TestFailure("GET \(path) gave \(reply.status): \(reply.body.prefix(200))")
+    }
+    return page
+}
+
+/// Posts an event to `page` the way the browser client does.
+func event(_ client: CurlClient, _ page: LoadedPage, target: String, type: String? = nil, value: String? = nil,
+           csrf: String? = nil, headers: [String] = []) -> CurlClient.Reply {
+    var fields = [("page", page.id), ("target", target)]
+    if let type { fields.append(("type", type)) }
+    if let value { fields.append(("value", value)) }
+    return client.post("/_sh/event", FormData.encode(fields), headers: ["X-CSRF-Token: \(csrf ?? page.csrf)"] + headers)
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

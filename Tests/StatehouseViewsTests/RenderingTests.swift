@@ -1,0 +1,185 @@
+import Dispatch
+import Testing
+@testable import StatehouseViews
+
+@MainActor
+@Suite("Rendering")
+struct RenderingTests {
+    @Test("All text is escaped: <, &, \", ' and > never reach the HTML raw")
+    func hostileTextIsEscaped() {
+        let hostile = #"<script>alert("x")</script> & 'quoted' >"#
+        let html = LiveTree(VStack { Text(hostile); TextField(hostile, text: .constant(hostile)) }).render()
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39; &gt;"))
+        #expect(!html.contains(#"value="<"#))
+    }
+
+    @Test("The escaping routine copies runs and leaves other text, including emoji, intact")
+    func escapeRuns() {
+        #expect(HTMLWriter.escaped("plain 🍌 text") == "plain 🍌 text")
+        #expect(HTMLWriter.escaped("a<b>c&d\"e'f") == "a&lt;b&gt;c&amp;d&quot;e&#39;f")
+        #expect(HTMLWriter.escaped("") == "")
+        // Invalid UTF-8 never survives into a String: it is repaired on decoding.
+        let repaired = String(decoding: [0x3C, 0xFF, 0x3E] as [UInt8], as: UTF8.self)
+        #expect(HTMLWriter.escaped(repaired) == "&lt;\u{FFFD}&gt;")
+    }
+
+    @Test("Element ids use only [A-Za-z0-9_-], whatever the identifier or key")
+    func identifiersAreSanitized() {
+        #expect(HTMLWriter.identifierFragment("a b\"<c>-d_1") == "a_b__c_-d_1")
+        let html = LiveTree(Text("x").accessibilityIdentifier(#"evil" onclick="x"#)).render()
+        #expect(html.contains(#"id="evil__onclick__x""#))
+    }
+
+    @Test("A requested id never takes a generated one: one that starts with _ gets another _, and every id on the page is unique")
+    func requestedIdsNeverLookGenerated() throws {
+        let tree = LiveTree(VStack {
+            Text("a")
+            Text("b").accessibilityIdentifier("_2")
+            Button("Press") {}.accessibilityIdentifier("_3")
+        })
+        let html = tree.render()
+        let ids = html.matches(of: /id="([^"]*)"/).map { String($0.output.1) }
+        #expect(Set(ids).count == ids.count, "ids are unique: \(ids)")
+        #expect(ids.contains("__2") && ids.contains("__3"))
+        // The button is reached by its id; a plain element's generated id names no control.
+        _ = try tree.send(Event(target: "__3", type: "click"))
+        let generated = try #require(ids.first { $0.hasPrefix("_") && !$0.hasPrefix("__") })
+        #expect(throws: EventError.self) { try tree.send(Event(target: generated, type: "click")) }
+    }
+
+    @Test("check refuses what apply would, the value included (the server checks a form post's pressed event before applying its fields)")
+    func checkCoversValues() throws {
+        let tree = LiveTree(Toggle("On", isOn: .constant(false)).accessibilityIdentifier("on"))
+        #expect(throws: EventError.invalidValue("a toggle's change needs value=true or value=false")) {
+            try tree.check(Event(target: "on", type: "change", value: "maybe"))
+        }
+        #expect(throws: EventError.unsupported(type: .submit, target: "on")) { try tree.check(Event(target: "on", type: "submit")) }
+        try tree.check(Event(target: "on", type: "change", value: "true"))
+    }
+
+    @Test(".accessibilityIdentifier on a Toggle names its switch, the control a script clicks")
+    func toggleIdentifierNamesTheSwitch() {
+        let html = LiveTree(Toggle("Done", isOn: .constant(true)).accessibilityIdentifier("done")).render()
+        #expect(html.contains(#"<button id="done" class="sh-switch" type="submit" role="switch" aria-checked="true" form="sh" name="target" value="done">"#))
+        #expect(html.contains(#"<label id="_"#))
+    }
+
+    @Test("A link to javascript: renders without an href")
+    func unsafeLinks() {
+        let html = LiveTree(Link("x", destination: URL(string: "javascript:alert(1)")!)).render()
+        #expect(!html.contains("href"))
+        #expect(LiveTree(Link("x", destination: URL(string: "https://example.com")!)).render().contains(#"href="https://example.com""#))
+    }
+
+    @Test("Views render as native controls with labels")
+    func nativeControls() throws {
+        let html = LiveTree(Form {
+            Section("Settings") {
+                Toggle("Enabled", isOn: .constant(true))
+                Stepper("Count: 1", value: .constant(1), in: 0...1)
+                SecureField("Password", text: .constant(""))
+                Label("Star", systemImage: "star.fill")
+            }
+        }.padding()).render()
+        #expect(html.contains(#"<label id="#) && html.contains(#"role="switch" aria-checked="true""#))
+        #expect(html.contains(#"type="password""#))
+        let increment = try #require(html.firstMatch(of: /<button[^>]*aria-label="Increment"[^>]*>/))
+        #expect(increment.output.contains("disabled"), "at the upper bound")
+        #expect(html.contains(#"<svg"#) && html.contains(#"role="img""#))
+        #expect(html.contains("padding:16px"))
+    }
+
+    @Test("A stepper's button at its bound is disabled and refuses events")
+    func stepperBounds() throws {
+        struct Counter: View {
+            @State private var value = 0
+            var body: some View { Stepper("Value: \(value)", value: $value, in: 0...1) }
+        }
+        let tree = LiveTree(Counter())
+        let decrement = try #require(tree.id(ofControl: "Decrement"))
+        #expect(throws: EventError.disabled(decrement)) { try tree.send(Event(target: decrement)) }
+        _ = try click(tree, "Increment")
+        #expect(tree.render().contains("Value: 1"))
+        let increment = try #require(tree.id(ofControl: "Increment"))
+        #expect(throws: EventError.disabled(increment)) { try tree.send(Event(target: increment)) }
+    }
+
+    @Test("Image(systemName:) is named after its symbol: play.circle → Play")
+    func imageNames() {
+        #expect(Image.accessibleName("play.circle") == "Play")
+        #expect(Image.accessibleName("star.fill") == "Star")
+        #expect(Image.accessibleName("checkmark") == "Checkmark")
+    }
+}
+
+/// Hands out the binding of a mounted view's @State.
+final class BindingCatcher: @unchecked Sendable {
+    var binding: Binding<Int>?
+}
+
+struct Exposed: View {
+    @State private var count = 0
+    let catcher: BindingCatcher
+    var body: some View {
+        catcher.binding = $count
+        return Text("count \(count)")
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("You can safely mutate state properties from any thread: writes are serialized and the page shows the last one")
+    func writesFromManyTasks() async throws {
+        let catcher = BindingCatcher()
+        let tree = await MainActor.run { LiveTree(Exposed(catcher: catcher)) }
+        let binding = try #require(catcher.binding)
+        await withTaskGroup(of: Void.self) { group in
+            for value in 1...200 {
+                group.addTask {
+                    binding.wrappedValue = value
+                    _ = binding.wrappedValue
+                }
+            }
+        }
+        let final = binding.wrappedValue
+        // Invalidation hops to the main actor; let those hops run, then flush.
+        for _ in 0..<50 {
+            if await MainActor.run(body: { tree.hasPendingChanges }) { break }
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        let html = await MainActor.run { () -> String in
+            _ = tree.flush()
+            return tree.render()
+        }
+        #expect(html.contains("count \(final)<"))
+    }
+}
+
+import Foundation
+
+@MainActor
+@Suite("Element ids")
+struct ElementIDTests {
+    struct Twins: View {
+        @State private var count = 0
+        var body: some View {
+            VStack {
+                Text("same").accessibilityIdentifier("twin")
+                Text("same").accessibilityIdentifier("twin")
+                Text("\(count)")
+                Button("Bump") { count += 1 }
+            }
+        }
+    }
+
+    @Test("A repeated accessibility identifier gets a unique id once, and an unchanged element is never re-sent")
+    func duplicateIdentifiersAreStable() throws {
+        let tree = LiveTree(Twins())
+        let html = tree.render()
+        #expect(html.contains(#"id="twin""#) && html.contains(#"id="twin-2""#))
+        let actions = try click(tree, "Bump")
+        #expect(actions.count == 1, "only the count changed, got \(actions.map(\.target))")
+        #expect(tree.render() == html.replacingOccurrences(of: ">0</span>", with: ">1</span>"))
+    }
+}

@@ -1,0 +1,185 @@
+import Testing
+@testable import StatehouseGallery
+@testable import StatehouseViews
+
+@MainActor
+func click(_ tree: LiveTree, _ name: String) throws -> [StreamAction] {
+    let id = try #require(tree.id(ofControl: name), "no control named \(name)")
+    return try tree.send(Event(target: id, type: "click"))
+}
+
+@MainActor
+@Suite("State")
+struct StateTests {
+    @Test("When the value changes, SwiftUI updates the parts of the view hierarchy that depend on the value")
+    func counterUpdatesOnlyTheText() throws {
+        let tree = LiveTree(CounterView())
+        #expect(tree.render().contains(">0</span>"))
+        let actions = try click(tree, "Increment")
+        #expect(actions.count == 1)
+        guard case .replace(let target, let html)? = actions.first else { Issue.record("expected a replace"); return }
+        #expect(html.hasPrefix("<span id=\"\(target)\""))
+        #expect(html.contains(">1</span>"))
+        #expect(!html.contains("button"))
+        #expect(tree.render().contains(">1</span>"))
+    }
+
+    @Test("Mutating a state variable does not require a mutating function (reference-based storage survives re-creation)")
+    func stateSurvivesRecreation() throws {
+        let tree = LiveTree(CounterView())
+        for _ in 0..<3 { _ = try click(tree, "Increment") }
+        #expect(tree.render().contains(">3</span>"))
+    }
+
+    @Test("A view that reads and writes its own @State: Play becomes Pause")
+    func ownStateButton() throws {
+        let tree = LiveTree(StateSeed.OwnStatePlayButton())
+        let actions = try click(tree, "Play")
+        #expect(actions.map(\.html).joined().contains("Pause"))
+        #expect(tree.id(ofControl: "Pause") != nil)
+    }
+
+    @Test("To enable the subview to modify the state's stored value, pass a Binding instead")
+    func bindingWritesParentState() throws {
+        let tree = LiveTree(PlaySeed.PlayerView(episode: Episode(title: "Ep", showTitle: "Show", isFavorite: false)))
+        #expect(tree.render().contains("sh-fg-secondary"))
+        tree.isLoggingEvaluations = true
+        _ = try click(tree, "Play")
+        let html = tree.render()
+        #expect(html.contains("Pause"))
+        #expect(html.contains("sh-fg-primary"))
+        // PlayerView read isPlaying (foregroundStyle) and PlayButton read it through the binding.
+        #expect(tree.evaluationLog.contains("PlayerView"))
+        #expect(tree.evaluationLog.contains("PlayButton"))
+    }
+
+    @Test("You can refer to $episode.isFavorite to get a binding to a scoped value; PlayerView keeps its isPlaying")
+    func scopedBindingKeepsChildState() throws {
+        let tree = LiveTree(PodcasterSeed.Podcaster())
+        _ = try click(tree, "Play")
+        #expect(tree.render().contains("Pause"))
+        let toggle = try #require(tree.id(ofControl: "Favorite"))
+        let actions = try tree.send(Event(target: toggle, type: "change", value: "true"))
+        #expect(tree.render().contains(#"aria-checked="true""#))
+        #expect(tree.render().contains("Pause"), "PlayerView's isPlaying survives the new input")
+        #expect(!actions.isEmpty)
+        // Idempotent: the same change again changes nothing.
+        #expect(try tree.send(Event(target: toggle, type: "change", value: "true")).isEmpty)
+    }
+
+    @Test("When the user selects a different episode, SwiftUI recreates the PlayerView with a new input")
+    func newInputReevaluatesChild() throws {
+        struct Parent: View {
+            @State var title = "One"
+            var body: some View {
+                VStack {
+                    Button("Next") { title = "Two" }
+                    PlaySeed.PlayerView(episode: Episode(title: title, showTitle: "Show", isFavorite: false))
+                }
+            }
+        }
+        let tree = LiveTree(Parent())
+        let actions = try click(tree, "Next")
+        #expect(actions.count == 1)
+        #expect(actions.first?.html.contains(">Two</span>") == true)
+    }
+
+    @Test("Pressing Change Text modifies foo, ExampleView's body is recomputed and ChildView shows Banana")
+    func exampleViewChangeText() throws {
+        let tree = LiveTree(ExampleSeed.ExampleView())
+        #expect(tree.render().contains(">Apple</span>"))
+        tree.isLoggingEvaluations = true
+        let actions = try click(tree, "Change Text")
+        #expect(tree.evaluationLog == ["ExampleView", "ChildView"])
+        #expect(actions.count == 1)
+        #expect(actions.first?.html.contains(">Banana</span>") == true)
+    }
+
+    @Test("A child whose inputs did not change is not re-evaluated (Apple's behaviour, not the wiki's)")
+    func unchangedChildIsSkipped() throws {
+        let tree = LiveTree(ExampleSeed.ExampleView())
+        _ = try click(tree, "Change Text")
+        tree.isLoggingEvaluations = true
+        let actions = try click(tree, "Change Text")
+        #expect(tree.evaluationLog == ["ExampleView"])
+        #expect(actions.isEmpty)
+    }
+
+    @Test("A function called by a button, not marked mutating, changes the state")
+    func stateWrittenFromMethod() throws {
+        let tree = LiveTree(ExampleSeedExtras.ContentView())
+        _ = try click(tree, "Change Text")
+        #expect(tree.render().contains(">Banana</span>"))
+    }
+
+    @Test("TextField requires a binding: typing updates the Text, and the field is not echoed back")
+    func textFieldBinding() throws {
+        let tree = LiveTree(ExampleSeed.TextFieldExampleView())
+        let field = try #require(tree.id(ofControl: "Placeholder"))
+        let actions = try tree.send(Event(target: field, type: "input", value: "Hello <world>"))
+        #expect(actions.count == 1)
+        #expect(actions.first?.html.contains("Hello &lt;world&gt;") == true)
+        #expect(!actions.contains { $0.target == field }, "no echo of the field being typed in")
+        #expect(tree.render().contains(#"value="Hello &lt;world&gt;""#))
+    }
+
+    @Test("An image-only button is named by its symbol, and the symbol flips with the state")
+    func imageButton() throws {
+        let tree = LiveTree(ManagingStateSeed.PlayerView(episode: Episode(title: "T", showTitle: "S", isFavorite: false)))
+        #expect(tree.render().contains(#"aria-label="Play""#))
+        let actions = try click(tree, "Play")
+        #expect(tree.render().contains(#"aria-label="Pause""#))
+        #expect(actions.contains { $0.html.contains("#34c759") }, "the background follows isPlaying")
+    }
+
+    @Test("withAnimation applies the change at once")
+    func withAnimationApplies() throws {
+        let tree = LiveTree(ManagingStateSeed.AnimatedPlayButton())
+        #expect(tree.render().contains("scale(1.5)"))
+        _ = try click(tree, "Play")
+        #expect(tree.render().contains("scale(1)"))
+    }
+
+    struct EchoView: View {
+        @State private var text = ""
+        var body: some View {
+            TextField("Name", text: $text)
+            Button("Clear") { text = "" }
+            Button("Restore") { text = "abc" }
+        }
+    }
+
+    @Test("A field's typed text is left out of the flush that applies it only: a later change back to that text is sent")
+    func echoLastsOneFlush() throws {
+        let tree = LiveTree(EchoView())
+        let field = try #require(tree.id(ofControl: "Name"))
+        try tree.apply(Event(target: field, type: "input", value: "abc"))
+        #expect(tree.flush().isEmpty, "the browser already shows what was typed")
+        try tree.apply(Event(target: try #require(tree.id(ofControl: "Clear")), type: "click"))
+        #expect(tree.flush().map(\.html).joined().contains(#"value="""#))
+        try tree.apply(Event(target: try #require(tree.id(ofControl: "Restore")), type: "click"))
+        #expect(tree.flush().map(\.html).joined().contains(#"value="abc""#), "a push or form post after the typing")
+    }
+}
+
+@Suite("InlineList")
+struct InlineListTests {
+    @Test("Keeps order through appends and removals, including removing the inline first element; an Optional element may be nil")
+    func orderAndRemoval() {
+        var list = InlineList<Int>()
+        #expect(list.isEmpty && list.count == 0)
+        for value in [1, 2, 3, 4] { list.append(value) }
+        list.removeAll { $0 == 1 || $0 == 3 }
+        var seen: [Int] = []
+        list.forEach { seen.append($0) }
+        #expect(seen == [2, 4] && list.count == 2 && list[0] == 2)
+        list.removeAll { $0 == 2 }
+        #expect(list[0] == 4 && list.contains { $0 == 4 } && !list.contains { $0 == 2 })
+        list.removeAll()
+        #expect(list.isEmpty)
+
+        var slots = InlineList<Int?>()
+        slots.append(nil)
+        #expect(!slots.isEmpty && slots.count == 1 && slots[0] == nil)
+    }
+}
