@@ -17,15 +17,23 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
-        // Views, property wrappers, the live tree, invalidation, HTML rendering, diffing. No networking.
+        // The view system: views, property wrappers, the live tree, invalidation, reconciling,
+        // diffing, HTML. Knows no protocol and no networking.
         // Re-exports Observation and OpenCombine, so `@Observable`, `ObservableObject` and
         // `@Published` need no import of their own.
         .target(name: "StatehouseViews", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
-        // HTTP/1.1 on SwiftNIO, sessions and pages, the wire protocol, static files.
+        // The wire protocol, for any host: paths and fields, event decoding, pages and sessions,
+        // the document and its no-JavaScript form, Turbo Stream fragments, event streams,
+        // static files. Knows no HTTP server.
+        .target(
+            name: "StatehouseProtocol",
+            dependencies: ["StatehouseViews", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The built-in host: HTTP/1.1 on SwiftNIO, its limits and options, `App.main()`.
         .target(
             name: "StatehouseNIO",
             dependencies: [
-                "StatehouseViews",
+                "StatehouseViews", "StatehouseProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -44,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Statehouse", "StatehouseGallery", "StatehouseLoopback",
+                "Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseLoopback",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -54,8 +62,9 @@ let package = Package(
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseGallery"]),
+        .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol"]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
-        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseGallery", "CCurl", "StatehouseLoopback"]),
+        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "CCurl", "StatehouseLoopback"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Statehouse
+import StatehouseProtocol
 
 /// In-process figures (no HTTP): what one event costs in a small and a large tree, and the
 /// first render of a large one.
@@ -25,8 +26,8 @@ enum InProcess {
     /// The median time of one click on the middle row's button, which changes that row's
     /// `@State`: apply the event, re-evaluate, produce the fragments.
     static func rowUpdate(rows: Int) -> (micros: Double, bytes: Int) {
-        let tree = LiveTree(RowsView(count: rows))
-        let event = Event(target: "click-\(rows / 2)", type: "click")
+        let tree = LiveTree(RowsView(count: rows), renderer: FormMarkup.self)
+        let event = Event(target: "click-\(rows / 2)", type: .click)
         var bytes = 0
         var samples: [Double] = []
         for iteration in 0..<2200 {
@@ -34,7 +35,7 @@ enum InProcess {
             let actions = try! tree.send(event)
             let end = DispatchTime.now().uptimeNanoseconds
             if iteration >= 200 { samples.append(Double(end - start) / 1000) }  // after a warm-up
-            bytes = actions.turboStream.utf8.count
+            bytes = TurboStream.encode(actions).utf8.count
         }
         samples.sort()
         return (samples[samples.count / 2], bytes)
@@ -51,7 +52,7 @@ enum InProcess {
         for _ in 0..<7 {
             let view = page()
             let start = DispatchTime.now().uptimeNanoseconds
-            let tree = LiveTree(view)
+            let tree = LiveTree(view, renderer: FormMarkup.self)
             let html = tree.renderBytes()
             let end = DispatchTime.now().uptimeNanoseconds
             precondition(html.count > 100, "the page rendered")

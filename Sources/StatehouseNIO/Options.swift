@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NIOCore
+import StatehouseProtocol
 
 /// How a Statehouse server runs. `App.main()` fills it from the command line and the
 /// environment (`swift run demo --port 8080`, `STATEHOUSE_PORT=8080`; see `ServerArguments`).
@@ -38,8 +39,15 @@ public struct ServerOptions: Sendable {
 
     public init() {}
 
-    var sessionLimits: SessionLimits {
-        SessionLimits(idleTime: sessionTTL, maxPagesPerSession: maxPagesPerSession, maxSessions: maxSessions)
+    var protocolSettings: ProtocolSettings {
+        var settings = ProtocolSettings()
+        settings.sessionTTL = sessionTTL
+        settings.maxPagesPerSession = maxPagesPerSession
+        settings.maxSessions = maxSessions
+        settings.maxQueuedEvents = maxQueuedEvents
+        settings.secureCookies = secureCookies
+        settings.publicDirectory = publicDirectory
+        return settings
     }
 
     var limits: HTTPLimits {

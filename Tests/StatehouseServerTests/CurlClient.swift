@@ -1,3 +1,4 @@
+import Statehouse
 import CCurl
 import Foundation
 

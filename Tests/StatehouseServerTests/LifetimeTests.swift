@@ -1,6 +1,8 @@
+import Statehouse
 import Foundation
 import Testing
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 /// How long pages and sessions live, and what a request to an ended one is told.
 @Suite("Page and session lifetimes")

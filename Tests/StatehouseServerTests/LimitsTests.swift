@@ -1,7 +1,9 @@
+import Statehouse
 import Foundation
 import StatehouseLoopback
 import Testing
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 /// The server's limits: each refusal is one line of text with its status, and changes nothing.
 @Suite("Limits and shutdown")

@@ -1,7 +1,9 @@
+import Statehouse
 import Foundation
 import Testing
 @testable import StatehouseGallery
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 /// A browser with JavaScript off: it knows only the document's form `#sh`. Pressing a button
 /// posts the form (hidden fields, every text field's current value, the button as `target`);
@@ -67,12 +69,12 @@ struct FormBrowser {
 
     static func attribute(_ name: String, in tag: String) -> String? {
         guard let match = tag.firstMatch(of: try! Regex(#"(?:^| )\#(name)="([^"]*)""#)) else { return nil }
-        return HTML.unescape(String(match.output[1].substring!))
+        return unescape(String(match.output[1].substring!))
     }
 }
 
-extension HTML {
-    /// The text an attribute value stands for (the escapes `HTML.escape` writes).
+extension FormBrowser {
+    /// The text an attribute value stands for (the escapes `HTMLWriter.escaped` writes).
     static func unescape(_ text: String) -> String {
         text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

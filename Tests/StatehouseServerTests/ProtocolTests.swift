@@ -1,6 +1,8 @@
+import Statehouse
 import Foundation
 import Testing
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 @Suite("Wire protocol over HTTP")
 struct ProtocolTests {

@@ -1,6 +1,8 @@
+import Statehouse
 import Foundation
 import Testing
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 /// The reference-type state routes, on the wire.
 @Suite("Reference-type state over HTTP")

@@ -1,6 +1,8 @@
+import Statehouse
 import Foundation
 import Testing
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 /// `GET /_sh/stream`: changes the server makes on its own, as server-sent events.
 @Suite("Server push")
@@ -19,6 +21,21 @@ struct StreamTests {
                 #expect(event.hasPrefix(#"data: <turbo-stream action="replace" target="time">"#))
             }
             #expect(Set(events).count == events.count, "each tick is a new time")
+        }
+    }
+
+    @Test("A view that fails while the server pushes ends its page at once: the stream closes and the page is gone, not kept until the next request")
+    func failureDuringPushEndsThePage() async throws {
+        try await withPage("/orphan-push") { client, page in
+            // The task shows a view with no environment object 0.2 s after the page loads; the
+            // server ends the stream when it ends the page, well before the 8 s timeout.
+            let start = Date()
+            let reply = client.stream("/_sh/stream?page=\(page.id)", seconds: 8) { _ in false }
+            #expect(reply.status == 200)
+            #expect(Date().timeIntervalSince(start) < 5, "the stream ended with the page")
+            let render = client.get("/_sh/render?page=\(page.id)")
+            #expect(render.status == 410)
+            #expect(render.body.contains("ended: a view failed: No ObservableObject of type DataModel found"), "\(render.body)")
         }
     }
 

@@ -1,6 +1,8 @@
+import Statehouse
 import Foundation
 @testable import StatehouseGallery
 @testable import StatehouseNIO
+@testable import StatehouseProtocol
 
 /// The demo's routes plus a few that only tests need.
 struct TestApp: App {
@@ -9,6 +11,7 @@ struct TestApp: App {
         Route("/disabled") { DisabledView() }
         Route("/orphan") { OrphanView() }
         Route("/orphan-later") { OrphanLaterView() }
+        Route("/orphan-push") { OrphanPushView() }
         Route("/slow") { SlowView() }
     }
 }
@@ -41,6 +44,19 @@ struct OrphanLaterView: View {
     var body: some View {
         Button("Show") { shown = true }.accessibilityIdentifier("show")
         if shown { ModelSeed.MySubView() }
+    }
+}
+
+/// The same, mounted by a `.task` after an `await`: the failure happens during a push.
+struct OrphanPushView: View {
+    @State private var shown = false
+    var body: some View {
+        Text("waiting").accessibilityIdentifier("waiting")
+        if shown { ModelSeed.MySubView() }
+        EmptyView().task {
+            try? await Task.sleep(for: .milliseconds(200))
+            shown = true
+        }
     }
 }
 

@@ -23,7 +23,7 @@ struct AppStateTests {
     @Test("@State in the App is one value for every page; a write from one page invalidates the others, page state stays per page")
     func sharedAcrossPages() throws {
         let routes = CountingApp().body._routes
-        let first = routes[0].makeTree(), second = routes[0].makeTree()
+        let first = routes[0].makeTree(PlainHTML.self), second = routes[0].makeTree(PlainHTML.self)
         var invalidated = 0
         second.onInvalidate = { invalidated += 1 }
 
@@ -33,7 +33,7 @@ struct AppStateTests {
 
         #expect(invalidated == 1, "the other page learns that it has changes to deliver")
         #expect(second.hasPendingChanges)
-        let pushed = second.flush()
+        let pushed = try second.flush()
         #expect(pushed.count == 1, "only the count's element: \(pushed.map(\.html))")
         #expect(pushed.map(\.html).joined().contains(">1</span>"))
         #expect(second.render().contains("Clicks from this page: 0"), "@State in the view is per page")
@@ -42,17 +42,17 @@ struct AppStateTests {
     @Test("A value the route's closure reads from App state rebuilds that page's root with the new value")
     func closureReadsAreTracked() throws {
         let routes = CountingApp().body._routes
-        let clicker = routes[0].makeTree(), reader = routes[1].makeTree()
+        let clicker = routes[0].makeTree(PlainHTML.self), reader = routes[1].makeTree(PlainHTML.self)
         #expect(reader.render().contains("value 0"))
         _ = try click(clicker, "Increment")
-        _ = reader.flush()
+        _ = try reader.flush()
         #expect(reader.render().contains("value 1"))
     }
 
     @Test("Two App instances do not share state (each server process has its own)")
     func perInstance() throws {
-        let one = CountingApp().body._routes[0].makeTree()
-        let other = CountingApp().body._routes[0].makeTree()
+        let one = CountingApp().body._routes[0].makeTree(PlainHTML.self)
+        let other = CountingApp().body._routes[0].makeTree(PlainHTML.self)
         _ = try click(one, "Increment")
         #expect(!other.hasPendingChanges)
         #expect(other.render().contains(">0</span>"))

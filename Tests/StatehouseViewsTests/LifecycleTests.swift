@@ -93,7 +93,7 @@ struct LifecycleTests {
         let tree = LiveTree(LibrarySeed.Deferred.ContentView())
         #expect(tree.render().contains("No library yet"))
         await tree.yieldToTasks()
-        let actions = tree.flush()
+        let actions = try tree.flush()
         #expect(actions.count == 1)
         #expect(tree.render().contains("My library of books"))
     }

@@ -84,7 +84,7 @@ struct ObservableObjectTests {
         let toggle = try #require(tree.id(ofControl: "Enabled"))
         #expect(!tree.render().contains(#"aria-checked="true""#))
         tree.isLoggingEvaluations = true
-        let actions = try tree.send(Event(target: toggle, type: "change", value: "true"))
+        let actions = try tree.send(Event(target: toggle, type: .change, value: "true"))
         #expect(tree.render().contains(#"aria-checked="true""#))
         #expect(actions.contains { $0.html.contains(#"aria-checked="true""#) })
         // Both views that hold the object (MyView's @StateObject, MySubView's @EnvironmentObject)
@@ -108,7 +108,7 @@ struct ObservableObjectTests {
         let made = model.objectWillChange.count.made
         #expect(made == 2)
         #expect(ObjectReaders.count == readBefore + 1)
-        for _ in 0..<5 { _ = try tree.send(Event(target: toggle, type: "click")) }
+        for _ in 0..<5 { _ = try tree.send(Event(target: toggle, type: .click)) }
         #expect(model.isOn == true)
         #expect(tree.render().contains(#"aria-checked="true""#), "the switch follows the object")
         #expect(model.objectWillChange.count.made == made, "no subscription per event")
@@ -121,7 +121,7 @@ struct ObservableObjectTests {
         let tree = LiveTree(InitializableSeed.ContentView())
         #expect(tree.render().components(separatedBy: "Name: Ravi").count == 3)
         let field = try #require(tree.id(ofControl: "Name"))
-        _ = try tree.send(Event(target: field, type: "input", value: "Maria"))
+        _ = try tree.send(Event(target: field, type: .input, value: "Maria"))
         let html = tree.render()
         #expect(html.contains("Name: Ravi"), "the first keeps its object")
         #expect(html.contains("Name: Maria"), "the second has a new identity, so a new object")
@@ -156,7 +156,7 @@ struct ObservableObjectTests {
         _ = try click(tree, "Rename")
         #expect(tree.render().contains("Renamed"))
         let toggle = try #require(tree.id(ofControl: "Enabled"))
-        _ = try tree.send(Event(target: toggle, type: "change", value: "true"))
+        _ = try tree.send(Event(target: toggle, type: .change, value: "true"))
         #expect(CountedModel.made == 2)
         #expect(tree.render().contains("Some Name"), "the new identity's state starts over")
     }
@@ -203,12 +203,12 @@ struct ObservableObjectTests {
     func observedObject() throws {
         let tree = LiveTree(ObserverHost())
         let field = try #require(tree.id(ofControl: "Name"))
-        let typed = try tree.send(Event(target: field, type: "input", value: "Edited"))
+        let typed = try tree.send(Event(target: field, type: .input, value: "Edited"))
         #expect(typed.contains { $0.html.contains(">Edited</span>") })
         _ = try click(tree, "Switch")
         #expect(tree.render().contains(">Second</span>"))
         // Now subscribed to the second object only.
-        let again = try tree.send(Event(target: field, type: "input", value: "Second edited"))
+        let again = try tree.send(Event(target: field, type: .input, value: "Second edited"))
         #expect(again.contains { $0.html.contains(">Second edited</span>") })
     }
 

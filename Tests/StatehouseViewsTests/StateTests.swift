@@ -3,9 +3,9 @@ import Testing
 @testable import StatehouseViews
 
 @MainActor
-func click(_ tree: LiveTree, _ name: String) throws -> [StreamAction] {
+func click(_ tree: LiveTree, _ name: String) throws -> [ElementChange] {
     let id = try #require(tree.id(ofControl: name), "no control named \(name)")
-    return try tree.send(Event(target: id, type: "click"))
+    return try tree.send(Event(target: id, type: .click))
 }
 
 @MainActor
@@ -59,12 +59,12 @@ struct StateTests {
         _ = try click(tree, "Play")
         #expect(tree.render().contains("Pause"))
         let toggle = try #require(tree.id(ofControl: "Favorite"))
-        let actions = try tree.send(Event(target: toggle, type: "change", value: "true"))
+        let actions = try tree.send(Event(target: toggle, type: .change, value: "true"))
         #expect(tree.render().contains(#"aria-checked="true""#))
         #expect(tree.render().contains("Pause"), "PlayerView's isPlaying survives the new input")
         #expect(!actions.isEmpty)
         // Idempotent: the same change again changes nothing.
-        #expect(try tree.send(Event(target: toggle, type: "change", value: "true")).isEmpty)
+        #expect(try tree.send(Event(target: toggle, type: .change, value: "true")).isEmpty)
     }
 
     @Test("When the user selects a different episode, SwiftUI recreates the PlayerView with a new input")
@@ -116,7 +116,7 @@ struct StateTests {
     func textFieldBinding() throws {
         let tree = LiveTree(ExampleSeed.TextFieldExampleView())
         let field = try #require(tree.id(ofControl: "Placeholder"))
-        let actions = try tree.send(Event(target: field, type: "input", value: "Hello <world>"))
+        let actions = try tree.send(Event(target: field, type: .input, value: "Hello <world>"))
         #expect(actions.count == 1)
         #expect(actions.first?.html.contains("Hello &lt;world&gt;") == true)
         #expect(!actions.contains { $0.target == field }, "no echo of the field being typed in")
@@ -153,12 +153,12 @@ struct StateTests {
     func echoLastsOneFlush() throws {
         let tree = LiveTree(EchoView())
         let field = try #require(tree.id(ofControl: "Name"))
-        try tree.apply(Event(target: field, type: "input", value: "abc"))
-        #expect(tree.flush().isEmpty, "the browser already shows what was typed")
-        try tree.apply(Event(target: try #require(tree.id(ofControl: "Clear")), type: "click"))
-        #expect(tree.flush().map(\.html).joined().contains(#"value="""#))
-        try tree.apply(Event(target: try #require(tree.id(ofControl: "Restore")), type: "click"))
-        #expect(tree.flush().map(\.html).joined().contains(#"value="abc""#), "a push or form post after the typing")
+        try tree.apply(Event(target: field, type: .input, value: "abc"))
+        #expect(try tree.flush().isEmpty, "the browser already shows what was typed")
+        try tree.apply(Event(target: try #require(tree.id(ofControl: "Clear")), type: .click))
+        #expect(try tree.flush().map(\.html).joined().contains(#"value="""#))
+        try tree.apply(Event(target: try #require(tree.id(ofControl: "Restore")), type: .click))
+        #expect(try tree.flush().map(\.html).joined().contains(#"value="abc""#), "a push or form post after the typing")
     }
 }
 

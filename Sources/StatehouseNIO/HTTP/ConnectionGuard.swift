@@ -5,22 +5,55 @@ import NIOCore
 /// The open connections of one server: counted against the cap, and told to finish when the
 /// server stops.
 final class ConnectionRegistry: Sendable {
-    /// Each connection's pipeline (one word, where the channel existential would be five).
-    private let channels = NIOLockedValueBox([ObjectIdentifier: ChannelPipeline]())
+    private struct State {
+        /// Each connection's pipeline (one word, where the channel existential would be five).
+        var channels: [ObjectIdentifier: ChannelPipeline] = [:]
+        /// Who waits for the last connection to close.
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    }
 
-    var count: Int { channels.withLockedValue { $0.count } }
+    private let state = NIOLockedValueBox(State())
+
+    var count: Int { state.withLockedValue { $0.channels.count } }
 
     /// Adds `channel`; false (and not added) if `limit` connections are already open.
     func admit(_ channel: any Channel, limit: Int) -> Bool {
-        channels.withLockedValue { channels in
-            guard channels.count < limit else { return false }
-            channels[ObjectIdentifier(channel)] = channel.pipeline
+        state.withLockedValue { state in
+            guard state.channels.count < limit else { return false }
+            state.channels[ObjectIdentifier(channel)] = channel.pipeline
             return true
         }
     }
 
     func remove(_ channel: any Channel) {
-        _ = channels.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLockedValue { state in
+            state.channels.removeValue(forKey: ObjectIdentifier(channel))
+            guard state.channels.isEmpty else { return [] }
+            defer { state.drainWaiters = [] }
+            return state.drainWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Wakes whoever waits in `drained()`, connections open or not (a deadline passed).
+    func releaseDrainWaiters() {
+        let waiters = state.withLockedValue { state in
+            defer { state.drainWaiters = [] }
+            return state.drainWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no connection is open (at once if none is), or `releaseDrainWaiters()`.
+    func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isEmpty = state.withLockedValue { state in
+                if state.channels.isEmpty { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if isEmpty { continuation.resume() }
+        }
     }
 
     /// Asks every connection to close once the request it is reading or answering is done.
@@ -33,7 +66,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     private func send(_ event: ConnectionEvent) {
-        let all = channels.withLockedValue { Array($0.values) }
+        let all = state.withLockedValue { Array($0.channels.values) }
         for pipeline in all { pipeline.fireUserInboundEventTriggered(event) }
     }
 }

@@ -1,43 +1,38 @@
 import Logging
 import NIOCore
 import NIOHTTP1
+import StatehouseProtocol
 
 /// Limits the HTTP layer enforces before a request reaches the application.
-public struct HTTPLimits: Sendable {
+struct HTTPLimits: Sendable {
     /// Largest request body accepted (413 beyond).
-    public var maxBodyBytes = 1 << 20
+    var maxBodyBytes = 1 << 20
     /// Largest total size of the request line's URI and header names and values (431 beyond).
-    public var maxHeaderBytes = 16 << 10
+    var maxHeaderBytes = 16 << 10
     /// Time a client has from a request's first byte to its last (and a new connection to
     /// send its first byte); a slower client gets 408 and is dropped.
-    public var requestTimeout: TimeAmount = .seconds(10)
+    var requestTimeout: TimeAmount = .seconds(10)
     /// A kept-alive connection with no request for this long is closed.
-    public var idleTimeout: TimeAmount = .seconds(60)
+    var idleTimeout: TimeAmount = .seconds(60)
     /// Connections open at once; one more gets 503 and is closed.
-    public var maxConnections = 10_000
-    public init() {}
+    var maxConnections = 10_000
 }
 
 /// What every connection's handlers share, held once per server: each handler keeps one
 /// reference instead of its own copy of the limits, the logger and the responder (an idle
 /// connection is then that much lighter).
 final class ConnectionSettings: Sendable {
-    let responder: any Responder
+    let responder: StatehouseResponder
     let limits: HTTPLimits
     let logger: Logger
     let registry: ConnectionRegistry
 
-    init(responder: any Responder, limits: HTTPLimits, logger: Logger, registry: ConnectionRegistry) {
+    init(responder: StatehouseResponder, limits: HTTPLimits, logger: Logger, registry: ConnectionRegistry) {
         self.responder = responder
         self.limits = limits
         self.logger = logger
         self.registry = registry
     }
-}
-
-/// Something that answers requests; it may answer later, from any thread.
-public protocol Responder: Sendable {
-    func respond(to request: Request, _ complete: @escaping @Sendable (Response) -> Void)
 }
 
 /// Collects one request (head, body up to the limit), hands it to the responder, writes the
@@ -49,7 +44,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let settings: ConnectionSettings
-    private var responder: any Responder { settings.responder }
+    private var responder: StatehouseResponder { settings.responder }
     private var limits: HTTPLimits { settings.limits }
     private var logger: Logger { settings.logger }
     private var head: HTTPRequestHead?
@@ -58,6 +53,8 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var isRefusing = false
     /// The event stream this connection carries, once its head is written.
     private var stream: EventStream?
+    /// A comment line every 15 s on an open event stream keeps proxies from closing it.
+    private var heartbeat: RepeatedTask?
     /// The server is stopping: the response in flight is the connection's last.
     private var isQuiescing = false
     /// A response's head is out and its end is not (an event stream's never is).
@@ -91,10 +88,13 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard !isRefusing, let head else { return }
             self.head = nil
-            let request = Request(head: head, body: body)
+            var fields: [(name: String, value: String)] = []
+            fields.reserveCapacity(head.headers.count)
+            for (name, value) in head.headers { fields.append((name, value)) }
+            let request = HostRequest(method: head.method.rawValue, uri: head.uri, headers: HostHeaders(fields), body: body)
             body = []
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
-            let promise = context.eventLoop.makePromise(of: Response.self)
+            let promise = context.eventLoop.makePromise(of: HostResponse.self)
             responder.respond(to: request) { promise.succeed($0) }
             promise.futureResult.assumeIsolated().whenSuccess { response in
                 self.write(response, keepAlive: head.isKeepAlive, version: head.version, context: context)
@@ -111,6 +111,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        heartbeat?.cancel()
         stream?.didClose()
         stream = nil
         context.fireChannelInactive()
@@ -121,7 +122,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         isRefusing = true
         head = nil
         body = []
-        write(.text(status, message), keepAlive: false, version: .http1_1, context: context)
+        write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
     }
 
     /// A request the HTTP parser rejects gets 431 (oversized headers) or 400, unless a response
@@ -137,26 +138,30 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 : (.badRequest, "malformed HTTP request")
             logger.notice("\(status.code) \(message) (\(parserError))")
             isRefusing = true
-            write(.text(status, message), keepAlive: false, version: .http1_1, context: context)
+            write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
         } else {
             context.close(promise: nil)
         }
     }
 
-    private func write(_ response: Response, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
+    private func write(_ response: HostResponse, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
         isResponding = true
+        let status = HTTPResponseStatus(statusCode: response.status)
+        var headers = HTTPHeaders(response.headers.fields.map { ($0.name, $0.value) })
         if let stream = response.stream {
             // Headers go out at once; no length, no end: events follow as body chunks.
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.status, headers: response.headers))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
             self.stream = stream
-            stream.attach(to: context.channel)
+            stream.attach(ChannelStreamSink(channel: context.channel))
+            heartbeat = context.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(15), delay: .seconds(15)) { [weak stream] _ in
+                stream?.write(EventStream.heartbeat)
+            }
             return
         }
         let keepAlive = keepAlive && !isQuiescing
-        var headers = response.headers
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
@@ -169,5 +174,19 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
         }
+    }
+}
+
+/// An event stream's connection: body chunks from any thread, then the end of the response.
+struct ChannelStreamSink: EventStreamSink {
+    let channel: any Channel
+
+    func write(_ bytes: [UInt8]) {
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(bytes: bytes))), promise: nil)
+    }
+
+    func end() {
+        let channel = self.channel
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
     }
 }

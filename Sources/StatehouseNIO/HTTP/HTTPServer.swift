@@ -3,23 +3,25 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// An HTTP/1.1 server with keep-alive on SwiftNIO, answering through a `Responder`.
-public final class HTTPServer: Sendable {
+import StatehouseProtocol
+
+/// An HTTP/1.1 server with keep-alive on SwiftNIO, answering through the protocol's responder.
+final class HTTPServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let connections: ConnectionRegistry
     private let ticks: RepeatedTask
 
     /// The port the server listens on (useful after binding port 0).
-    public var port: Int { channel.localAddress?.port ?? 0 }
+    var port: Int { channel.localAddress?.port ?? 0 }
 
     /// Connections open now.
-    public var connectionCount: Int { connections.count }
+    var connectionCount: Int { connections.count }
 
     /// Binds `host:port` and starts serving.
-    public static func start(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
+    static func start(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
                              threads: Int = System.coreCount, logger: Logger = Logger(label: "http"),
-                             responder: any Responder) async throws -> HTTPServer {
+                             responder: StatehouseResponder) async throws -> HTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let connections = ConnectionRegistry()
         let settings = ConnectionSettings(responder: responder, limits: limits, logger: logger, registry: connections)
@@ -58,21 +60,23 @@ public final class HTTPServer: Sendable {
     }
 
     /// Waits until the server stops listening.
-    public func waitUntilClosed() async throws {
+    func waitUntilClosed() async throws {
         try await channel.closeFuture.get()
     }
 
     /// Stops gracefully: no new connections; idle ones close now, event streams end, and a
     /// connection with a request in flight closes once its response is written. After
     /// `deadline` the rest are closed anyway.
-    public func shutdown(deadline: Duration = .seconds(10)) async throws {
+    func shutdown(deadline: Duration = .seconds(10)) async throws {
         try? await channel.close()
         connections.quiesceAll()
-        let clock = ContinuousClock()
-        let end = clock.now + deadline
-        while connections.count > 0, clock.now < end {
-            try? await Task.sleep(for: .milliseconds(5))
+        // The last connection to close wakes this; at the deadline it wakes anyway.
+        let (seconds, attoseconds) = deadline.components
+        let giveUp = group.next().scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {
+            self.connections.releaseDrainWaiters()
         }
+        await connections.drained()
+        giveUp.cancel()
         ticks.cancel()
         try await group.shutdownGracefully()
     }

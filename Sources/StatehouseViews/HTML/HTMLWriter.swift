@@ -1,10 +1,16 @@
 /// Writes HTML straight into UTF-8 bytes. Every piece of text that did not come from
 /// Statehouse itself goes through `escape`, the one escaping routine: it walks the bytes and
 /// copies the runs between special characters in bulk.
-struct HTMLWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// A host's `HTMLRendering` writes its attributes with `attribute(_:_:)`:
+///
+/// ```swift
+/// writer.attribute("form", "sh")
+/// ```
+public struct HTMLWriter {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     mutating func open(_ tag: Literal) {
         bytes.append(UInt8(ascii: "<"))
@@ -12,7 +18,7 @@ struct HTMLWriter {
     }
 
     /// ` name="value"` for one of Statehouse's own attribute names, the value escaped.
-    mutating func attribute(_ name: StaticString, _ value: String) {
+    public mutating func attribute(_ name: StaticString, _ value: String) {
         bytes.append(UInt8(ascii: " "))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
         attributeValue(value)
@@ -100,7 +106,7 @@ struct HTMLWriter {
     }
 
     /// `string` escaped as HTML text.
-    static func escaped(_ string: String) -> String {
+    public static func escaped(_ string: String) -> String {
         var bytes: [UInt8] = []
         escape(string, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -80,9 +80,9 @@ struct AppearHook: LifecycleHook {
     let onAppear: (@MainActor () -> Void)?
     let onDisappear: (@MainActor () -> Void)?
 
-    func mount(_ tree: LiveTree) { if let onAppear { tree.enqueue(onAppear) } }
+    func mount(_ tree: LiveTree) { if let onAppear { tree.reconciler.enqueue(onAppear) } }
     func update(from previous: AppearHook, _ tree: LiveTree) {}
-    func unmount(_ tree: LiveTree) { if let onDisappear { tree.enqueue(onDisappear) } }
+    func unmount(_ tree: LiveTree) { if let onDisappear { tree.reconciler.enqueue(onDisappear) } }
 }
 
 struct ChangeHook<Value: Equatable>: LifecycleHook {
@@ -93,13 +93,13 @@ struct ChangeHook<Value: Equatable>: LifecycleHook {
     func mount(_ tree: LiveTree) {
         guard initial else { return }
         let value = value, action = action
-        tree.enqueue { action(value, value) }
+        tree.reconciler.enqueue { action(value, value) }
     }
 
     func update(from previous: ChangeHook, _ tree: LiveTree) {
         guard value != previous.value else { return }
         let old = previous.value, new = value, action = action
-        tree.enqueue { action(old, new) }
+        tree.reconciler.enqueue { action(old, new) }
     }
 
     func unmount(_ tree: LiveTree) {}

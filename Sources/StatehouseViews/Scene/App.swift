@@ -15,7 +15,7 @@
 ///     @State private var visits = 0
 /// }
 /// ```
-/// `Server` adds `static func main()`, which parses `--host`/`--port` and serves the app.
+/// `import Statehouse` adds `static func main()`, which parses `--host`/`--port` and serves the app.
 @MainActor @preconcurrency
 public protocol App {
     associatedtype Body: Scene
@@ -36,8 +36,9 @@ public protocol Scene {
 public struct RouteDescription {
     public let path: String
     public let title: String
-    /// Builds a new live tree: one per page (browser tab) that loads the route.
-    public let makeTree: @MainActor () -> LiveTree
+    /// Builds a new live tree, whose HTML the given renderer writes: one per page (browser
+    /// tab) that loads the route.
+    public let makeTree: @MainActor (any HTMLRendering.Type) -> LiveTree
 }
 
 /// A scene served at a path: each `GET` of the path creates a new page whose root view is
@@ -55,7 +56,7 @@ public struct Route<Content: View>: Scene {
 
     public var _routes: [RouteDescription] {
         let content = self.content
-        return [RouteDescription(path: path, title: title ?? "Statehouse", makeTree: { LiveTree(RouteRoot(content: content)) })]
+        return [RouteDescription(path: path, title: title ?? "Statehouse", makeTree: { LiveTree(RouteRoot(content: content), renderer: $0) })]
     }
 }
 

@@ -28,7 +28,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     }
 
     private func evaluate() -> V.Body {
-        tree.didEvaluate(V.self)
+        tree.reconciler.didEvaluate(V.self)
         reads.clear(self)
         return Reads.track(self) { view.body }
     }
@@ -63,7 +63,7 @@ final class CompositeNode<V: View>: SingleChildNode {
         failed = true
         reads.clear(self)
         removeChild()
-        tree.didFail(failure)
+        tree.reconciler.didFail(failure)
     }
 
     override func addDependency(_ source: any StateSource) {

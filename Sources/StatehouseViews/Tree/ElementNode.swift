@@ -8,19 +8,12 @@ struct ElementSpec: Equatable {
     var trustedHTML: Literal?
     /// `<input>`, `<hr>`: no content, no end tag.
     var isVoid = false
-    /// How the element joins the no-JavaScript form `#sh`.
-    var control: Control = .none
+    /// How the element sends events, if it is a control (the host's renderer writes the
+    /// attributes that make it do so).
+    var control: ControlRole?
     /// A control built of several elements (a Toggle's `<label>`): `.accessibilityIdentifier`
     /// names the control element inside it, not this wrapper.
     var forwardsIdentifier = false
-
-    enum Control: Equatable {
-        case none
-        /// Submits `target=ID` (a button).
-        case submitsTarget
-        /// Submits its value under its id (a text field, a checkbox).
-        case namedField
-    }
 
     init(_ tag: StaticString, _ attributes: [Attribute] = [], text: String? = nil) {
         self.tag = Literal(tag)
@@ -101,9 +94,9 @@ class ElementNode: SingleChildNode {
         requestedID = Self.preferredID(context, spec: spec, handler: handler)
         if let fixedID {
             id = fixedID
-            tree.register(self)
+            tree.registry.register(self)
         } else {
-            id = context.tree.allocateID(for: self)
+            id = context.tree.registry.allocateID(for: self)
         }
     }
 
@@ -119,23 +112,23 @@ class ElementNode: SingleChildNode {
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
         let handlerCameOrWent = (newHandler == nil) != (handler == nil)
         handler = newHandler
-        if handlerCameOrWent { tree.updateTarget(self) }
+        if handlerCameOrWent { tree.registry.updateTarget(self) }
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
             requestedID = requested
-            tree.recordRename(of: self)
-            id = tree.renameElement(self, from: id)
-            tree.markReplaced(self)
+            tree.recorder.recordRename(of: self)
+            id = tree.registry.rename(self, from: id)
+            tree.recorder.markReplaced(self)
         }
         if newSpec == spec, context.pending == pending { return }
-        if context.pending == pending, tree.isEcho(of: self, newSpec: newSpec, oldSpec: spec) {
+        if context.pending == pending, tree.recorder.isEcho(of: self, newSpec: newSpec, oldSpec: spec) {
             spec = newSpec
             return
         }
         spec = newSpec
         pending = context.pending
-        tree.markReplaced(self)
+        tree.recorder.markReplaced(self)
     }
 
     /// The context for this element's children.
@@ -148,7 +141,7 @@ class ElementNode: SingleChildNode {
 
     override func collectElements(into elements: inout [ElementNode]) { elements.append(self) }
 
-    override func render(into writer: inout HTMLWriter) {
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
         writer.open(spec.tag)
         writer.id(id)
         // `class` and `style` join the element's own value with what modifiers added; most
@@ -171,26 +164,17 @@ class ElementNode: SingleChildNode {
             writer.attribute(attribute.name, attribute.value)
         }
         for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
-        switch spec.control {
-        case .none: break
-        case .submitsTarget:
-            writer.attribute("form", "sh")
-            writer.attribute("name", "target")
-            writer.attribute("value", id)
-        case .namedField:
-            writer.attribute("form", "sh")
-            writer.attribute("name", id)
-        }
+        if let role = spec.control { R.writeControlAttributes(role, id: id, into: &writer) }
         writer.closeStartTag()
         if spec.isVoid { return }
         if let text = spec.text { writer.text(text) }
         if let markup = spec.trustedHTML { writer.raw(markup.bytes) }
-        child?.render(into: &writer)
+        child?.render(into: &writer, renderer)
         writer.end(spec.tag)
     }
 
     override func unmount() {
-        tree.unregister(self)
+        tree.registry.unregister(self)
         super.unmount()
     }
 
@@ -205,6 +189,21 @@ class ElementNode: SingleChildNode {
             if !inner.isEmpty { name += name.isEmpty ? inner : " " + inner }
         }
         return name
+    }
+
+    /// The name a person finds this control by: its own accessible name, else (a checkbox)
+    /// that of the `<label>` around it.
+    var controlName: String {
+        let own = accessibleName
+        return own.isEmpty ? hostElement?.accessibleName ?? "" : own
+    }
+
+    /// Appends this element and every element below it, in document order.
+    func collectDescendants(into all: inout [ElementNode]) {
+        all.append(self)
+        var children: [ElementNode] = []
+        child?.collectElements(into: &children)
+        for child in children { child.collectDescendants(into: &all) }
     }
 
     /// Whether this element sits inside one that is replaced or inserted in this flush.

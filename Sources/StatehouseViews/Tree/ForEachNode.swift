@@ -54,7 +54,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
             if newKeySet.contains(key) {
                 keptInOldOrder.append(key)
             } else if let row = existing.removeValue(forKey: key) {
-                tree.recordRemoval(of: row)
+                tree.recorder.recordRemoval(of: row)
                 row.unmount()
             }
         }
@@ -63,7 +63,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         for key in newKeys where existing[key] != nil {
             if kept.next() != key { moved = true; break }
         }
-        if moved, let host = context.host { tree.markReplaced(host) }
+        if moved, let host = context.host { tree.recorder.markReplaced(host) }
 
         var newRows: [Node] = []
         newRows.reserveCapacity(newKeys.count)
@@ -74,7 +74,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
             } else {
                 let row = RowNode(content: contents[index], key: rowKeyString(newKeys[index]), childContext)
                 newRows.append(row)
-                tree.recordInsertion(of: row)
+                tree.recorder.recordInsertion(of: row)
             }
         }
         keys = newKeys
@@ -96,8 +96,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         for row in rows { row.collectElements(into: &elements) }
     }
 
-    override func render(into writer: inout HTMLWriter) {
-        for row in rows { row.render(into: &writer) }
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        for row in rows { row.render(into: &writer, renderer) }
     }
 
     override func unmount() {

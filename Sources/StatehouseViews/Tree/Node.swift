@@ -19,7 +19,7 @@ class Node {
 
     init(_ context: Context) {
         tree = context.tree
-        mountOrder = context.tree.takeMountOrder()
+        mountOrder = context.tree.reconciler.takeMountOrder()
     }
 
     /// Brings this node up to date with a new value of the view it was mounted for. A
@@ -40,7 +40,7 @@ class Node {
     func collectElements(into elements: inout [ElementNode]) {}
 
     /// Writes this node's HTML.
-    func render(into writer: inout HTMLWriter) {}
+    func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {}
 
     /// Removes this node and its subtree from the tree: state is released, handlers dropped.
     func unmount() { isMounted = false }
@@ -54,7 +54,7 @@ class Node {
     final func stateDidChange() {
         guard isMounted, !isDirty else { return }
         isDirty = true
-        tree.scheduleEvaluation(of: self)
+        tree.reconciler.schedule(self)
     }
 
     /// Evaluates again what this node evaluates (its body, a `ForEach`'s data), now that state
@@ -122,23 +122,23 @@ class SingleChildNode: Node {
     /// its state are destroyed.
     func replaceChild(with make: () -> Node) {
         if let old = child {
-            tree.recordRemoval(of: old)
+            tree.recorder.recordRemoval(of: old)
             old.unmount()
         }
         let new = make()
         child = new
-        tree.recordInsertion(of: new)
+        tree.recorder.recordInsertion(of: new)
     }
 
     func removeChild() {
         guard let old = child else { return }
-        tree.recordRemoval(of: old)
+        tree.recorder.recordRemoval(of: old)
         old.unmount()
         child = nil
     }
 
     override func collectElements(into elements: inout [ElementNode]) { child?.collectElements(into: &elements) }
-    override func render(into writer: inout HTMLWriter) { child?.render(into: &writer) }
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) { child?.render(into: &writer, renderer) }
     override func unmount() {
         super.unmount()
         child?.unmount()
@@ -167,8 +167,8 @@ class GroupNode: Node {
     override func collectElements(into elements: inout [ElementNode]) {
         for child in children { child.collectElements(into: &elements) }
     }
-    override func render(into writer: inout HTMLWriter) {
-        for child in children { child.render(into: &writer) }
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        for child in children { child.render(into: &writer, renderer) }
     }
     override func unmount() {
         super.unmount()

@@ -24,7 +24,7 @@ public struct Button<Label: View>: View, ElementView {
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("button", buttonAttributes)
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
-        spec.control = .submitsTarget
+        spec.control = .button
         return spec
     }
 }

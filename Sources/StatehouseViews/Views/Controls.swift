@@ -60,7 +60,7 @@ struct TextInput: ElementView {
         if isSecure { spec.attributes.append(Attribute("autocomplete", "current-password")) }
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.isVoid = true
-        spec.control = .namedField
+        spec.control = .field
         return spec
     }
 }
@@ -109,7 +109,7 @@ struct SwitchButton: ElementView {
         var spec = ElementSpec("button", [Attribute("class", "sh-switch"), Attribute("type", "submit"),
                                           Attribute("role", "switch"), Attribute("aria-checked", isOn ? "true" : "false")])
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
-        spec.control = .submitsTarget
+        spec.control = .button
         return spec
     }
 }

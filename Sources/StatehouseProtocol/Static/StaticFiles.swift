@@ -7,7 +7,7 @@ struct StaticFiles: Sendable {
 
     /// The response for `name` (a path under `public/`), or nil. Names with `..`, a leading
     /// `/`, or characters outside `[A-Za-z0-9._/-]` are never served.
-    func response(for name: String) -> Response? {
+    func response(for name: String) -> HostResponse? {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.contains(".."),
               name.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || "ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ._/-".unicodeScalars.contains($0) })
         else { return nil }
@@ -19,7 +19,7 @@ struct StaticFiles: Sendable {
             guard let text = PublicFiles.contents[name] else { return nil }
             bytes = Array(text.utf8)
         }
-        return Response(status: .ok, headers: ["Content-Type": Self.contentType(name),
+        return HostResponse(status: 200, headers: ["Content-Type": Self.contentType(name),
                                                "Cache-Control": "no-cache",
                                                "X-Content-Type-Options": "nosniff"], body: bytes)
     }

@@ -1,0 +1,31 @@
+import StatehouseViews
+
+/// The full HTML document of a page: the head names the page and the CSRF token; the body
+/// holds the one no-JavaScript form `#sh` (controls join it with `form="sh"`, see
+/// `FormMarkup`) and the tree. The form's first button, hidden and with an empty `target`,
+/// is the one Enter in a text field "presses" without JavaScript: the server then submits
+/// the fields that changed, rather than running whichever button comes first on the page.
+@MainActor
+enum Document {
+    static func render(_ page: Page) -> [UInt8] {
+        let pageID = HTMLWriter.escaped(page.id.description)
+        let token = HTMLWriter.escaped(page.session.csrfToken.description)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        bytes.append(contentsOf: """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">\
+        <meta name="viewport" content="width=device-width, initial-scale=1">\
+        <meta name="sh-page" content="\(pageID)"><meta name="csrf-token" content="\(token)">\
+        <title>\(HTMLWriter.escaped(page.route.title))</title>\
+        <link rel="stylesheet" href="\(Wire.prefix)style.css"><script src="\(Wire.prefix)client.js" defer></script></head>
+        <body><form id="\(Wire.formID)" method="post" action="\(Wire.eventPath)">\
+        <input type="hidden" name="\(Wire.Field.page)" value="\(pageID)"><input type="hidden" name="\(Wire.Field.csrf)" value="\(token)">\
+        <button type="submit" name="\(Wire.Field.target)" value="" class="sh-implicit" tabindex="-1" aria-hidden="true"></button></form>
+
+        """.utf8)
+        bytes.append(contentsOf: page.tree.renderBytes())
+        bytes.append(contentsOf: "\n</body></html>\n".utf8)
+        return bytes
+    }
+}

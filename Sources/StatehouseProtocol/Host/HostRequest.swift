@@ -1,0 +1,131 @@
+/// A request as a host hands it to the protocol: a host (the built-in SwiftNIO server, or a
+/// Hummingbird or Vapor app) converts its own request type to this one.
+///
+/// ```swift
+/// let request = HostRequest(method: "POST", uri: "/_sh/event", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+///                           body: Array("page=…&target=increment".utf8))
+/// ```
+public struct HostRequest: Sendable {
+    /// `GET`, `POST`, … as sent.
+    public var method: String
+    /// The path, without the query.
+    public var path: String
+    public var query: [String: String]
+    public var headers: HostHeaders
+    public var body: [UInt8]
+    /// The body decoded as a form, once someone has (an event's, before the main actor).
+    var form: FormData?
+
+    public init(method: String, uri: String, headers: HostHeaders, body: [UInt8]) {
+        self.method = method
+        let (path, query) = uri.splitQuery()
+        self.path = path
+        self.query = FormData.decode(query).dictionary
+        self.headers = headers
+        self.body = body
+    }
+
+    /// This request with `form` decoded, if it is an event.
+    func decodingEventForm() -> HostRequest {
+        guard method == "POST", path == Wire.eventPath else { return self }
+        var request = self
+        request.form = FormData.decode(body)
+        return request
+    }
+
+    /// The value of cookie `name`, if sent.
+    func cookie(_ name: String) -> String? {
+        for header in headers.all("cookie") {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingSpaces == name { return String(parts[1].trimmingSpaces) }
+            }
+        }
+        return nil
+    }
+}
+
+/// A response for the host to write: a status, headers and a body, or an open `EventStream`.
+public struct HostResponse: Sendable {
+    /// The status code (`200`, `410`, …).
+    public var status: Int
+    public var headers: HostHeaders
+    public var body: [UInt8]
+    /// Set for a response that stays open and sends events (`text/event-stream`): the host
+    /// writes the head, then attaches the stream to its connection.
+    public var stream: EventStream?
+
+    public init(status: Int, headers: HostHeaders = [:], body: [UInt8] = [], stream: EventStream? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.stream = stream
+    }
+
+    /// A plain-text response: the protocol's errors are one line saying what was wrong.
+    public static func text(_ status: Int, _ message: String) -> HostResponse {
+        HostResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((message + "\n").utf8))
+    }
+
+    static func html(_ body: [UInt8]) -> HostResponse {
+        HostResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
+    }
+}
+
+/// Header fields in the order sent; names compare without regard to case.
+public struct HostHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    /// Fields in the order given.
+    public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    public mutating func add(name: String, value: String) { fields.append((name, value)) }
+
+    public mutating func add(contentsOf other: HostHeaders) { fields.append(contentsOf: other.fields) }
+
+    /// The first value of `name`.
+    public func first(_ name: String) -> String? {
+        for field in fields where field.name.equalsIgnoringASCIICase(name) { return field.value }
+        return nil
+    }
+
+    /// Every value of `name`, in order.
+    public func all(_ name: String) -> [String] {
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+}
+
+extension String {
+    func splitQuery() -> (path: String, query: String) {
+        guard let mark = firstIndex(of: "?") else { return (self, "") }
+        return (String(self[..<mark]), String(self[index(after: mark)...]))
+    }
+
+    /// ASCII case-insensitive equality, without building lowercased copies.
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        let a = utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            let lx = x &- 65 < 26 ? x | 0x20 : x, ly = y &- 65 < 26 ? y | 0x20 : y
+            if lx != ly { return false }
+        }
+        return true
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var result = self
+        while result.first == " " { result.removeFirst() }
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import StatehouseViews
+
+/// One loaded document (a browser tab): a live tree owned by one session, and the event
+/// streams (`/_sh/stream`) open for it.
+@MainActor
+final class Page {
+    let id: Token
+    let route: RouteDescription
+    let tree: LiveTree
+    unowned let session: Session
+    /// When the page last had an event, a render or an open stream (`Uptime.now`).
+    var lastUsed: UInt64
+    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private var pushScheduled = false
+    /// Told when a view fails while the page pushes on its own: the owner ends the page.
+    private let onFailure: @MainActor (Page, ViewFailure) -> Void
+
+    init(route: RouteDescription, session: Session, now: UInt64, onFailure: @escaping @MainActor (Page, ViewFailure) -> Void) {
+        id = Token.random()
+        self.route = route
+        tree = route.makeTree(FormMarkup.self)
+        self.session = session
+        lastUsed = now
+        self.onFailure = onFailure
+        tree.onInvalidate = { [weak self] in self?.schedulePush() }
+    }
+
+    /// Whether a stream is open: the document is still there, so the page is in use.
+    var isStreaming: Bool { !streams.isEmpty }
+
+    /// Opens `stream` for this page; what changed while no stream was open goes out at once.
+    func add(_ stream: EventStream) {
+        let key = ObjectIdentifier(stream)
+        streams[key] = stream
+        stream.onClose { [weak self] in
+            MainActorHop.enqueue {
+                guard let self else { return }
+                self.streams.removeValue(forKey: key)
+                self.lastUsed = Uptime.now  // idle from the moment the document went away
+            }
+        }
+        schedulePush()
+    }
+
+    /// Changes the server made on its own (a task after `await`, another thread, App state
+    /// written by another session) are flushed once the writes that are landing together have
+    /// landed, and sent to the open streams. With no stream open they wait for the page's next
+    /// event response or render. A view that fails here ends the page, as in a request.
+    private func schedulePush() {
+        guard !pushScheduled else { return }
+        pushScheduled = true
+        MainActorHop.enqueue { [weak self] in
+            guard let self else { return }
+            self.pushScheduled = false
+            guard !self.streams.isEmpty, self.tree.hasPendingChanges else { return }
+            let changes: [ElementChange]
+            do throws(ViewFailure) {
+                changes = try self.tree.flush()
+            } catch {
+                return self.onFailure(self, error)
+            }
+            guard !changes.isEmpty else { return }
+            let html = TurboStream.encode(changes)
+            for stream in self.streams.values { stream.send(html) }
+        }
+    }
+
+    /// Ends the page's streams (the page itself is ending).
+    func closeStreams() {
+        for stream in streams.values { stream.close() }
+        streams.removeAll()
+    }
+}

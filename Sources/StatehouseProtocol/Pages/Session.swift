@@ -1,0 +1,18 @@
+import StatehouseViews
+
+/// A browser's session (the `sh_session` cookie): its CSRF token and its pages.
+@MainActor
+final class Session {
+    let id: Token
+    let csrfToken: Token
+    /// At most `maxPagesPerSession` (16): a list is smaller than a table and as quick.
+    var pages: [Page] = []
+    /// When a request last carried this session's cookie (`Uptime.now`).
+    var lastUsed: UInt64
+
+    init(now: UInt64) {
+        id = Token.random()
+        csrfToken = Token.random()
+        lastUsed = now
+    }
+}

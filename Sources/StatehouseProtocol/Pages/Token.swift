@@ -1,0 +1,48 @@
+/// An unguessable identifier (a session, its CSRF token, a page): 128 bits from the system's
+/// cryptographic random source, written as 32 lowercase hex digits. Held as two words, not
+/// as a string: three of them come with every session.
+struct Token: Hashable, Sendable, CustomStringConvertible {
+    private let high: UInt64
+    private let low: UInt64
+
+    static func random() -> Token {
+        var generator = SystemRandomNumberGenerator()
+        return Token(high: generator.next(), low: generator.next())
+    }
+
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses 32 hex digits (either case); nil for anything else.
+    init?(_ text: some StringProtocol) {
+        let utf8 = text.utf8
+        guard utf8.count == 32 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (index, byte) in utf8.enumerated() {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if index < 16 { words.0 = words.0 << 4 | UInt64(digit) } else { words.1 = words.1 << 4 | UInt64(digit) }
+        }
+        self.init(high: words.0, low: words.1)
+    }
+
+    var description: String { Token.hex(high) + Token.hex(low) }
+
+    private static func hex(_ word: UInt64) -> String {
+        let digits = String(word, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Whether `text` is this token, in time independent of where they differ.
+    func matches(_ text: String) -> Bool {
+        guard let other = Token(text) else { return false }
+        return (high ^ other.high) | (low ^ other.low) == 0
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Logging
+import StatehouseViews
+
+/// The wire protocol on the main actor: routes become pages, events become state changes, and
+/// the answer is the changes as Turbo Stream fragments. Hosts reach it through
+/// `StatehouseResponder`.
+@MainActor
+final class Application {
+    private let routes: [String: RouteDescription]
+    let store: SessionStore
+    private let settings: ProtocolSettings
+    private let logger: Logger
+
+    init(routes: [RouteDescription], settings: ProtocolSettings, logger: Logger) {
+        var table: [String: RouteDescription] = [:]
+        for route in routes where table[route.path] == nil { table[route.path] = route }
+        self.routes = table
+        self.settings = settings
+        self.logger = logger
+        store = SessionStore(limits: settings.sessionLimits)
+        store.onPageFailure = { [unowned self] page, failure in _ = self.end(page, failedWith: failure) }
+        store.startSweeping()
+    }
+
+    /// Answers `request` through `respond`: at once, except for a new page, which first lets
+    /// the tasks its views started run up to their first suspension.
+    func handle(_ request: HostRequest, _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
+        switch (request.method, request.path) {
+        case ("POST", Wire.eventPath): respond(event(request))
+        case (_, Wire.eventPath): respond(.text(405, "use POST for \(Wire.eventPath)"))
+        case ("POST", Wire.leavePath): respond(leave(request))
+        case (_, Wire.leavePath): respond(.text(405, "use POST for \(Wire.leavePath)"))
+        case ("GET", Wire.renderPath): respond(render(request))
+        case ("GET", Wire.streamPath): respond(stream(request))
+        case ("GET", Wire.healthPath):
+            respond(HostResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                                 body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8)))
+        case ("GET", let path):
+            guard let route = routes[path] else { return respond(.text(404, "no route \(path)")) }
+            newPage(route, request, respond)
+        default:
+            respond(.text(405, "method \(request.method) is not allowed here"))
+        }
+    }
+
+    // MARK: GET <route>
+
+    private func newPage(_ route: RouteDescription, _ request: HostRequest, _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
+        var setCookie: String?
+        let session: Session
+        if let cookie = request.cookie(Wire.sessionCookie), case .success(let existing) = store.session(cookie) {
+            session = existing
+        } else {
+            session = store.newSession()
+            setCookie = "\(Wire.sessionCookie)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (settings.secureCookies ? "; Secure" : "")
+        }
+        let page = store.newPage(route, in: session)
+        // The tasks the page's views started are queued on the main actor; answering from the
+        // back of that queue puts what they change before they first suspend in the document.
+        MainActorHop.enqueue {
+            var response = self.document(page)
+            if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
+            respond(response)
+        }
+    }
+
+    /// The page's whole document, with every change made so far (by tasks too) applied.
+    private func document(_ page: Page) -> HostResponse {
+        do {
+            _ = try page.tree.flush()
+        } catch {
+            return end(page, failedWith: error)
+        }
+        var response = HostResponse.html(Document.render(page))
+        response.headers.add(contentsOf: Self.pageHeaders)
+        return response
+    }
+
+    /// Sent with every document: no inline script can run, nothing sniffs types.
+    static let pageHeaders: HostHeaders = [
+        "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+        "Cache-Control": "no-store",
+    ]
+
+    // MARK: GET /_sh/render
+
+    private func render(_ request: HostRequest) -> HostResponse {
+        switch ownedPage(request) {
+        case .success(let page): document(page)
+        case .failure(let refusal): refusal.response
+        }
+    }
+
+    // MARK: GET /_sh/stream
+
+    /// Server-sent events: the changes the server makes on its own, as turbo-stream HTML.
+    private func stream(_ request: HostRequest) -> HostResponse {
+        switch ownedPage(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let page):
+            let stream = EventStream()
+            page.add(stream)
+            return HostResponse(status: 200, headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+                                                       "X-Accel-Buffering": "no"], stream: stream)
+        }
+    }
+
+    /// The page named by the `page` query parameter, if it belongs to the request's session.
+    private func ownedPage(_ request: HostRequest) -> Result<Page, Refusal> {
+        guard let pageID = request.query[Wire.Field.page], !pageID.isEmpty else {
+            return .failure(.badRequest("missing query parameter 'page'"))
+        }
+        return store.session(request.cookie(Wire.sessionCookie)).flatMap { store.page(pageID, of: $0) }
+    }
+
+    // MARK: POST /_sh/event
+
+    private func event(_ request: HostRequest) -> HostResponse {
+        // 400: malformed
+        if let contentType = request.headers.first("content-type"),
+           !contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            return .text(400, "expected Content-Type application/x-www-form-urlencoded, got \(contentType)")
+        }
+        guard let form = request.form ?? FormData.decode(request.body) else {
+            return .text(400, "malformed form body (bad percent-encoding)")
+        }
+        let post: EventPost
+        switch EventPost.decode(form) {
+        case .success(let decoded): post = decoded
+        case .failure(let refusal): return refusal.response
+        }
+        // 410 session, 403 origin or CSRF, 410 page
+        let page: Page
+        switch postedPage(post.page, request, form) {
+        case .success(let found): page = found
+        case .failure(let refusal): return refusal.response
+        }
+        // 404, 409, 400 from the tree; the event is checked before anything is applied.
+        let changes: [ElementChange]
+        do {
+            if let event = post.event { try page.tree.check(event) }
+            // The changed fields first, in document order, then the pressed button; with no
+            // button pressed (Enter), each changed field is submitted (its `onSubmit` runs).
+            for field in post.fields {
+                guard let current = page.tree.textFieldValue(field.name), current != field.value else { continue }
+                try page.tree.apply(Event(target: field.name, type: post.event == nil ? .submit : .input, value: field.value))
+            }
+            if let event = post.event { try page.tree.apply(event) }
+        } catch {
+            return Self.response(for: error)
+        }
+        do {
+            changes = try page.tree.flush()
+        } catch {
+            return end(page, failedWith: error)
+        }
+        if Self.wantsFragments(request) {
+            return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamType + "; charset=utf-8", "Cache-Control": "no-store"],
+                                body: Array(TurboStream.encode(changes).utf8))
+        }
+        return HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])
+    }
+
+    /// The page a POST names, checked in the protocol's order: 410 if the session is unknown,
+    /// 403 for another origin or a missing or wrong CSRF token, 410 if the page is unknown or
+    /// another session's.
+    private func postedPage(_ pageID: String, _ request: HostRequest, _ form: FormData) -> Result<Page, Refusal> {
+        store.session(request.cookie(Wire.sessionCookie)).flatMap { session in
+            if let origin = request.headers.first("origin"), !Self.isSameOrigin(origin, host: request.headers.first("host")) {
+                return .failure(Refusal(response: .text(403, "cross-origin request refused (Origin \(origin))")))
+            }
+            guard let token = request.headers.first(Wire.csrfHeader) ?? form[Wire.Field.csrf], session.csrfToken.matches(token) else {
+                return .failure(Refusal(response: .text(403, "missing or wrong CSRF token (send the page's csrf-token as X-CSRF-Token or _csrf)")))
+            }
+            return store.page(pageID, of: session)
+        }
+    }
+
+    // MARK: POST /_sh/leave
+
+    /// The browser client's beacon when its document goes away for good (a reload, a link, a
+    /// closed tab; not into the back-forward cache): the page ends now instead of idling out,
+    /// its tasks cancelled and its state freed. 204; the same refusals as an event.
+    private func leave(_ request: HostRequest) -> HostResponse {
+        guard let form = FormData.decode(request.body) else { return .text(400, "malformed form body (bad percent-encoding)") }
+        guard let pageID = form[Wire.Field.page], !pageID.isEmpty else { return .text(400, "missing field 'page'") }
+        switch postedPage(pageID, request, form) {
+        case .failure(let refusal): return refusal.response
+        case .success(let page):
+            store.remove(page, reason: "its document was closed")
+            return HostResponse(status: 204)
+        }
+    }
+
+    /// A page whose views failed (e.g. a missing environment object) cannot be shown: 500 with
+    /// the reason, logged, and the page ends (its tasks are cancelled, its state freed).
+    private func end(_ page: Page, failedWith failure: ViewFailure) -> HostResponse {
+        logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
+        store.remove(page, reason: "a view failed: \(failure)")
+        return .text(500, "the page \(page.route.path) failed: \(failure)")
+    }
+
+    private static func response(for error: EventError) -> HostResponse {
+        switch error {
+        case .noSuchElement: .text(404, error.description)
+        case .disabled: .text(409, error.description)
+        case .unsupported, .invalidValue: .text(400, error.description)
+        }
+    }
+
+    /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
+    /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
+    static func wantsFragments(_ request: HostRequest) -> Bool {
+        // The standard library's search (Foundation's `contains` goes through `NSString`).
+        let accept = request.headers.all("accept").joined(separator: ",").lowercased().utf8
+        if accept.firstRange(of: Wire.turboStreamType.utf8) != nil { return true }
+        return accept.firstRange(of: "text/html".utf8) == nil
+    }
+
+    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host, let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        return originAuthority.lowercased() == host.lowercased()
+    }
+}

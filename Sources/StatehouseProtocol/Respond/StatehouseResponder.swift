@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import StatehouseViews
+import Synchronization
+
+/// What the protocol needs to know from a host's configuration.
+public struct ProtocolSettings: Sendable {
+    /// A page with no event, render or open stream for this many seconds ends; so does a
+    /// session with no pages and no request for as long.
+    public var sessionTTL: Double = 600
+    /// Over this, a session's least recently used page ends.
+    public var maxPagesPerSession = 16
+    /// Over this, the least recently used session (and its pages) ends.
+    public var maxSessions = 10_000
+    /// Events of one page waiting for the main actor (429 beyond).
+    public var maxQueuedEvents = 32
+    /// Mark the session cookie `Secure` (the server sits behind TLS).
+    public var secureCookies = false
+    /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.
+    public var publicDirectory: String?
+
+    public init() {}
+
+    var sessionLimits: SessionLimits {
+        SessionLimits(idleTime: sessionTTL, maxPagesPerSession: maxPagesPerSession, maxSessions: maxSessions)
+    }
+}
+
+/// The protocol as a host sees it: hand it each request, write back the response.
+///
+/// `/_sh/` files are answered on the caller's thread; every other request enters the main
+/// actor (where the views live) through one hop, and is answered from there. A host that is
+/// itself async awaits `respond(to:)`; an event-loop host passes a completion:
+///
+/// ```swift
+/// let responder = StatehouseResponder(routes: MyApp().body._routes, settings: ProtocolSettings(), logger: logger)
+/// let response = await responder.respond(to: HostRequest(method: "GET", uri: "/counter", headers: [:], body: []))
+/// ```
+public final class StatehouseResponder: Sendable {
+    private let application: Application
+    private let files: StaticFiles
+    private let queues: EventQueues
+    private let logger: Logger
+
+    @MainActor
+    public init(routes: [RouteDescription], settings: ProtocolSettings, logger: Logger) {
+        application = Application(routes: routes, settings: settings, logger: logger)
+        files = StaticFiles(directory: settings.publicDirectory)
+        queues = EventQueues(limit: settings.maxQueuedEvents)
+        self.logger = logger
+    }
+
+    /// Answers `request`; `complete` is called once, from any thread.
+    public func respond(to request: HostRequest, _ complete: @escaping @Sendable (HostResponse) -> Void) {
+        let start = Uptime.now
+        let logger = self.logger
+        // An event names its page in the body, the other requests in the query. The form is
+        // decoded once, here, and handed on.
+        let request = request.decodingEventForm()
+        let eventPage = request.form?[Wire.Field.page]
+        let finish: @Sendable (HostResponse) -> Void = { response in
+            if logger.logLevel <= .info {
+                let micros = (Uptime.now - start) / 1000
+                let page = (eventPage ?? request.query[Wire.Field.page]).map { " page=\($0)" } ?? ""
+                // A refusal's one line of text says why.
+                let why = response.status >= 400 ? " " + String(decoding: response.body.prefix(300), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs\(page)\(why)")
+            }
+            complete(response)
+        }
+        if request.method == "GET", request.path.hasPrefix(Wire.prefix),
+           let response = files.response(for: String(request.path.dropFirst(Wire.prefix.count))) {
+            return finish(response)
+        }
+        var done = finish
+        if let page = eventPage {
+            guard queues.enter(page) else {
+                return finish(.text(429, "too many events waiting for page '\(page)' (limit \(queues.limit)): slow down"))
+            }
+            let queues = self.queues
+            done = { response in
+                queues.leave(page)
+                finish(response)
+            }
+        }
+        let application = self.application
+        MainActorHop.enqueue { application.handle(request, done) }
+    }
+
+    /// Answers `request`.
+    public func respond(to request: HostRequest) async -> HostResponse {
+        await withCheckedContinuation { continuation in
+            respond(to: request) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Ends every page and session (the host is stopping): tasks are cancelled, state freed.
+    @MainActor
+    public func endAllPages() {
+        application.store.removeAll()
+    }
+
+    /// Sessions and pages alive now.
+    @MainActor
+    public var counts: (sessions: Int, pages: Int) { (application.store.sessionCount, application.store.pageCount) }
+}
+
+/// How many events each page has waiting for the main actor; over the limit a page's events
+/// are refused with 429 on the host's thread, so a flood from one page cannot delay the others'.
+final class EventQueues: Sendable {
+    private let counts = Mutex([String: Int]())
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts one more event for `page`; false (not counted) when `limit` are already waiting.
+    func enter(_ page: String) -> Bool {
+        counts.withLock { counts in
+            let count = counts[page, default: 0]
+            guard count < limit else { return false }
+            counts[page] = count + 1
+            return true
+        }
+    }
+
+    func leave(_ page: String) {
+        counts.withLock { counts in
+            let count = counts[page, default: 1] - 1
+            counts[page] = count > 0 ? count : nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// The names the wire protocol is spelled with, in one place: the paths the server answers,
+/// the fields of an event, the cookie and the headers. `docs/PROTOCOL.md` is the contract.
+public enum Wire {
+    /// Every path of the protocol starts with this; the rest of the app's paths are its routes.
+    public static let prefix = "/_sh/"
+    /// `POST`: one event (or a no-JavaScript form post).
+    public static let eventPath = "/_sh/event"
+    /// `POST`: the page's document went away (the client's beacon).
+    public static let leavePath = "/_sh/leave"
+    /// `GET ?page=`: the page's whole document as it is now.
+    public static let renderPath = "/_sh/render"
+    /// `GET ?page=`: server-sent events carrying the changes the server makes on its own.
+    public static let streamPath = "/_sh/stream"
+    /// `GET`: liveness, with session and page counts.
+    public static let healthPath = "/_sh/health"
+
+    /// The session cookie.
+    public static let sessionCookie = "sh_session"
+    /// The header that carries the CSRF token (or the field `_csrf`).
+    public static let csrfHeader = "x-csrf-token"
+
+    /// Fields of an event post.
+    public enum Field {
+        public static let page = "page"
+        public static let target = "target"
+        public static let type = "type"
+        public static let value = "value"
+        public static let csrf = "_csrf"
+        /// Fields that are not a text field's value.
+        static let reserved: Set<String> = [page, target, type, value, csrf]
+    }
+
+    /// The id of the page's one form, which controls join (`form="sh"`) without JavaScript.
+    public static let formID = "sh"
+
+    /// The content type of a response of changes.
+    public static let turboStreamType = "text/vnd.turbo-stream.html"
+}

@@ -1,0 +1,135 @@
+/// The page's element ids, and which control takes which event.
+///
+/// Every element gets a page-unique id when it is mounted: a requested one
+/// (`.accessibilityIdentifier`, made unique as `x`, `x-2`, …) or a generated one (`_` and a
+/// base-36 number). Only elements an event or a lookup can name, controls and elements with
+/// a requested id, are entered in the table; a generated id is unique by construction.
+@MainActor
+final class ElementRegistry {
+    /// The elements an id can name: controls, and elements with a requested id.
+    @exclusivity(unchecked) private var targets: [String: ElementNode] = [:]
+    @exclusivity(unchecked) private var nextID = 0
+    /// Number of live elements.
+    @exclusivity(unchecked) private(set) var elementCount = 0
+
+    /// The mounted element `id` names, if it is in the table.
+    func element(_ id: String) -> ElementNode? {
+        guard let element = targets[id], element.isMounted else { return nil }
+        return element
+    }
+
+    // MARK: Ids
+
+    /// Gives a newly mounted element its id.
+    func allocateID(for element: ElementNode) -> String {
+        elementCount += 1
+        return assignID(to: element)
+    }
+
+    /// Enters an element with a fixed id (the root).
+    func register(_ element: ElementNode) {
+        elementCount += 1
+        element.isTarget = true
+        targets[element.id] = element
+    }
+
+    /// A new id for `element`, whose requested id changed.
+    func rename(_ element: ElementNode, from old: String) -> String {
+        if element.isTarget, targets[old] === element { targets[old] = nil }
+        return assignID(to: element)
+    }
+
+    /// An element's handler came or went: it enters or leaves the table.
+    func updateTarget(_ element: ElementNode) {
+        let isTarget = element.isNameable
+        if isTarget {
+            targets[element.id] = element
+        } else if element.isTarget, targets[element.id] === element {
+            targets[element.id] = nil
+        }
+        element.isTarget = isTarget
+    }
+
+    func unregister(_ element: ElementNode) {
+        elementCount -= 1
+        if element.isTarget, targets[element.id] === element { targets[element.id] = nil }
+    }
+
+    private func assignID(to element: ElementNode) -> String {
+        let id = uniqueID(element.requestedID)
+        element.isTarget = element.isNameable
+        if element.isTarget { targets[id] = element }
+        return id
+    }
+
+    /// A requested id made unique (`x`, `x-2`, …), or a generated one (`_` and a base-36
+    /// number). A requested id never looks generated: one that starts with `_` gets another.
+    private func uniqueID(_ preferred: String?) -> String {
+        if let preferred {
+            var base = HTMLWriter.identifierFragment(preferred)
+            if base.utf8.first == UInt8(ascii: "_") { base = "_" + base }
+            if targets[base] == nil { return base }
+            var suffix = 2
+            while targets["\(base)-\(suffix)"] != nil { suffix += 1 }
+            return "\(base)-\(suffix)"
+        }
+        nextID += 1
+        return HTMLWriter.generatedID(nextID)
+    }
+
+    // MARK: Events
+
+    /// What `event` does, checked but not yet run: the one table of which handler takes which
+    /// event type with which value. Checked in this order, each failure changing nothing: the
+    /// element exists (`noSuchElement`), accepts events (`disabled`), handles the type
+    /// (`unsupported`), the value is valid (`invalidValue`).
+    func resolve(_ event: Event) throws(EventError) -> ResolvedEvent {
+        guard let element = element(event.target) else { throw .noSuchElement(event.target) }
+        guard element.acceptsEvents else { throw .disabled(event.target) }
+        switch (element.handler, event.type) {
+        case (.action(let action)?, .click):
+            return ResolvedEvent(element: element, run: action)
+        case (.text(let binding, let onSubmit)?, .input), (.text(let binding, let onSubmit)?, .change),
+             (.text(let binding, let onSubmit)?, .submit):
+            guard let value = event.value else { throw .invalidValue("a text event needs a value") }
+            let submits = event.type == .submit
+            return ResolvedEvent(element: element, echo: value) {
+                binding.wrappedValue = value
+                if submits { onSubmit?() }
+            }
+        case (.toggle(let binding)?, .click):
+            return ResolvedEvent(element: element) { binding.wrappedValue.toggle() }
+        case (.toggle(let binding)?, .change):
+            let isOn: Bool
+            switch event.value {
+            case "true": isOn = true
+            case "false": isOn = false
+            default: throw .invalidValue("a toggle's change needs value=true or value=false")
+            }
+            return ResolvedEvent(element: element) { binding.wrappedValue = isOn }
+        default:
+            throw .unsupported(type: event.type, target: event.target)
+        }
+    }
+
+    /// The current text of the text field `id`, or nil if `id` is not a text field.
+    func textFieldValue(_ id: String) -> String? {
+        guard let element = element(id), case .text(let binding, _) = element.handler else { return nil }
+        return binding.wrappedValue
+    }
+}
+
+/// An event that passed every check: running it writes state.
+@MainActor
+struct ResolvedEvent {
+    let element: ElementNode
+    /// The text a text event sets: the field shows it already, so it is not sent back.
+    var echo: String?
+    let run: @MainActor () -> Void
+
+    init(element: ElementNode, echo: String? = nil, run: @escaping @MainActor () -> Void) {
+        self.element = element
+        self.echo = echo
+        self.run = run
+    }
+}

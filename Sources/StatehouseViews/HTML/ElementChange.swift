@@ -1,0 +1,81 @@
+/// One change to the page that a flush found: what the browser must do to one element so that
+/// it shows the tree as it is now. A flush returns removals first, then replacements, then
+/// insertions in document order; no change lies inside another's element.
+///
+/// ```swift
+/// for change in try tree.send(Event(target: "increment")) {
+///     if case .replace(let target, let html) = change { print(target, html) }
+/// }
+/// ```
+public enum ElementChange: Equatable, Sendable {
+    /// Replace the element `target` (outer HTML).
+    case replace(target: String, html: String)
+    /// Insert `html` as the first child of `target`.
+    case prepend(target: String, html: String)
+    /// Insert `html` right after the element `target`.
+    case after(target: String, html: String)
+    /// Remove the element `target`.
+    case remove(target: String)
+
+    /// The id of the element the change applies to.
+    public var target: String {
+        switch self {
+        case .replace(let target, _), .prepend(let target, _), .after(let target, _), .remove(let target): target
+        }
+    }
+
+    /// The HTML the change carries (empty for `remove`).
+    public var html: String {
+        switch self {
+        case .replace(_, let html), .prepend(_, let html), .after(_, let html): html
+        case .remove: ""
+        }
+    }
+}
+
+/// An event for one control: `target` is the control's element id.
+///
+/// ```swift
+/// try tree.send(Event(target: "title", type: .input, value: "Dune"))
+/// ```
+public struct Event: Sendable {
+    public var target: String
+    public var type: EventType
+    /// A text field's whole text, or a toggle's `true`/`false`.
+    public var value: String?
+
+    public init(target: String, type: EventType = .click, value: String? = nil) {
+        self.target = target
+        self.type = type
+        self.value = value
+    }
+}
+
+/// What happened to a control.
+public enum EventType: String, Sendable, CaseIterable {
+    /// Activated: a button runs its action, a toggle flips.
+    case click
+    /// A text field's text changed (`value` is the whole text).
+    case input
+    /// A text field's text was committed, or a toggle set (`value` is `true` or `false`).
+    case change
+    /// Return in a text field: sets the text, then runs `onSubmit`.
+    case submit
+}
+
+/// Why an event was refused. A refused event changes nothing.
+public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noSuchElement(String)
+    case disabled(String)
+    case unsupported(type: EventType, target: String)
+    case invalidValue(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchElement(let id): "no control with id '\(id)' on this page (removed, or not a control)"
+        case .disabled(let id): "the control '\(id)' is disabled or hidden"
+        case .unsupported(let type, let id): "the element '\(id)' does not handle '\(type.rawValue)' events"
+        case .invalidValue(let message): "invalid value: \(message)"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// What a host adds to the view system's HTML so that controls send events: the view system
+/// says which elements are controls and of which kind; how a control reaches the server (a
+/// form, a script, a socket) is the wire protocol's business.
+///
+/// Renderers are types, passed as generic parameters: each control's attributes are one
+/// static call, and views rendered without a host (`PlainHTML`) get none.
+///
+/// ```swift
+/// enum MyForm: HTMLRendering {
+///     static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {
+///         writer.attribute("data-control", id)
+///     }
+/// }
+/// let tree = LiveTree(ContentView(), renderer: MyForm.self)
+/// ```
+public protocol HTMLRendering {
+    /// Writes, inside the start tag of the control `id`, the attributes that make it send its
+    /// events.
+    static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter)
+}
+
+/// What kind of control an element is, for the renderer.
+public enum ControlRole: Equatable, Sendable {
+    /// Activating it is the event (a button, a switch): it sends its own id.
+    case button
+    /// It holds a value that is sent under its id (a text field).
+    case field
+}
+
+/// HTML with no host: controls get no attributes beyond their own.
+public enum PlainHTML: HTMLRendering {
+    public static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {}
+}
