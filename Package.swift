@@ -7,6 +7,8 @@ let package = Package(
     products: [
         // What apps import: `import Statehouse` brings views, state, `App` and serving.
         .library(name: "Statehouse", targets: ["Statehouse"]),
+        // For an app's tests: `import StatehouseTesting`.
+        .library(name: "StatehouseTesting", targets: ["StatehouseTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
         .executable(name: "bench", targets: ["Bench"]),
     ],
@@ -44,6 +46,8 @@ let package = Package(
         ),
         // The one import of an app: re-exports the view system and the NIO host.
         .target(name: "Statehouse", dependencies: ["StatehouseViews", "StatehouseNIO"]),
+        // Drive a view in tests with no server: `ViewTest`.
+        .target(name: "StatehouseTesting", dependencies: ["StatehouseViews", "StatehouseProtocol"]),
         // The seed examples the demo serves, one file and namespace each.
         .target(name: "StatehouseGallery", dependencies: ["Statehouse"]),
         // `swift run demo`: serves the gallery.
@@ -61,7 +65,7 @@ let package = Package(
         ),
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseGallery"]),
+        .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseTesting", "StatehouseGallery"]),
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol"]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),

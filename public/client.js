@@ -1,4 +1,4 @@
-// Statehouse browser client (wire protocol v1, see DESIGN.md).
+// Statehouse browser client (wire protocol v1, see docs/PROTOCOL.md).
 // Turns control events into POST /_sh/event, one request at a time per page,
 // and applies the turbo-stream fragments that come back. Without this script the
 // page still works through the plain <form id="sh">.

@@ -1,3 +1,4 @@
+import StatehouseTesting
 import Testing
 @testable import StatehouseGallery
 @testable import StatehouseViews
@@ -13,30 +14,27 @@ func click(_ tree: LiveTree, _ name: String) throws -> [ElementChange] {
 struct StateTests {
     @Test("When the value changes, SwiftUI updates the parts of the view hierarchy that depend on the value")
     func counterUpdatesOnlyTheText() throws {
-        let tree = LiveTree(CounterView())
-        #expect(tree.render().contains(">0</span>"))
-        let actions = try click(tree, "Increment")
-        #expect(actions.count == 1)
-        guard case .replace(let target, let html)? = actions.first else { Issue.record("expected a replace"); return }
-        #expect(html.hasPrefix("<span id=\"\(target)\""))
-        #expect(html.contains(">1</span>"))
-        #expect(!html.contains("button"))
-        #expect(tree.render().contains(">1</span>"))
+        let page = try ViewTest(CounterView())
+        #expect(page.text("count") == "0")
+        try page.button("Increment").click()
+        #expect(page.lastFragments.map(\.target) == ["count"], "the count's element, not the button or the stack")
+        #expect(page.text("count") == "1")
     }
 
     @Test("Mutating a state variable does not require a mutating function (reference-based storage survives re-creation)")
     func stateSurvivesRecreation() throws {
-        let tree = LiveTree(CounterView())
-        for _ in 0..<3 { _ = try click(tree, "Increment") }
-        #expect(tree.render().contains(">3</span>"))
+        let page = try ViewTest(CounterView())
+        for _ in 0..<3 { try page.click("increment") }
+        #expect(page.text("count") == "3")
     }
 
     @Test("A view that reads and writes its own @State: Play becomes Pause")
     func ownStateButton() throws {
-        let tree = LiveTree(StateSeed.OwnStatePlayButton())
-        let actions = try click(tree, "Play")
-        #expect(actions.map(\.html).joined().contains("Pause"))
-        #expect(tree.id(ofControl: "Pause") != nil)
+        let page = try ViewTest(StateSeed.OwnStatePlayButton())
+        try page.button("Play").click()
+        #expect(try page.button("Pause").text == "Pause")
+        #expect(throws: ViewTestError.self) { try page.button("Play") }
+        #expect(page.lastFragments.count == 1, "only the label's text")
     }
 
     @Test("To enable the subview to modify the state's stored value, pass a Binding instead")

@@ -3,7 +3,7 @@ enum PublicFiles {
     /// Path under public/ (e.g. "client.js") → file contents.
     static let contents: [String: String] = [
         "client.js": #"""
-// Statehouse browser client (wire protocol v1, see DESIGN.md).
+// Statehouse browser client (wire protocol v1, see docs/PROTOCOL.md).
 // Turns control events into POST /_sh/event, one request at a time per page,
 // and applies the turbo-stream fragments that come back. Without this script the
 // page still works through the plain <form id="sh">.

@@ -92,7 +92,7 @@ struct PendingAttributes: Equatable {
 }
 
 /// An HTML attribute (or a CSS declaration, where `name` is the property).
-struct Attribute: Equatable {
+struct Attribute: Equatable, Sendable {
     var name: String
     var value: String
     init(_ name: String, _ value: String) {

@@ -17,6 +17,8 @@
 @MainActor
 public final class LiveTree {
     private var root: ElementNode!
+    /// The `<main>` element every view is mounted in.
+    var rootElement: ElementNode { root }
     /// Ids and which control takes which event.
     let registry = ElementRegistry()
     /// The dirty queue, flush order and lifecycle actions.

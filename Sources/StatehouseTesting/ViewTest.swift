@@ -1,0 +1,181 @@
+import StatehouseProtocol
+import StatehouseViews
+
+/// Drives a view the way a browser would, with no server and no socket: click, type, toggle,
+/// then ask what the page shows and which fragments a server would have sent.
+///
+/// ```swift
+/// import StatehouseTesting
+/// import Testing
+///
+/// @Test @MainActor func counting() throws {
+///     let page = try ViewTest(CounterView())            // mounts the view
+///     try page.click("increment")                        // by id…
+///     try page.button("Increment").click()               // …or by what a person reads
+///     #expect(page.text("count") == "2")
+///     #expect(page.lastFragments.count == 1)             // the exact fragments sent
+///     try page.type("Hello", into: "title")
+/// }
+/// ```
+///
+/// The HTML is what the server sends (controls join the no-JavaScript form), so
+/// `lastFragmentsBody` is byte for byte a `text/vnd.turbo-stream.html` response.
+///
+/// `.task`s start when the view is mounted and run on the main actor once the test awaits:
+/// `try await page.settle()` lets each run up to its first suspension and collects what it
+/// changed (`ViewTest.mount(_:)` does both).
+@MainActor
+public final class ViewTest {
+    /// The live tree under test.
+    public let tree: LiveTree
+    /// The changes of the last event or `settle()`, as a server would send them.
+    public private(set) var lastFragments: [ElementChange] = []
+
+    /// Mounts `view`.
+    ///
+    /// - Throws: `ViewFailure` if a view cannot be evaluated (a missing environment object).
+    public init<V: View>(_ view: V) throws {
+        tree = LiveTree(view, renderer: FormMarkup.self)
+        lastFragments = try tree.flush()
+    }
+
+    /// Mounts `view` and lets its `.task`s run up to their first suspension.
+    public static func mount<V: View>(_ view: V) async throws -> ViewTest {
+        let test = try ViewTest(view)
+        try await test.settle()
+        return test
+    }
+
+    /// `lastFragments` as the body of the server's response, byte for byte.
+    public var lastFragmentsBody: String { TurboStream.encode(lastFragments) }
+
+    /// Lets started `.task`s run up to their next suspension, then collects what they changed
+    /// (and what else changed outside an event) into `lastFragments`.
+    public func settle() async throws {
+        await tree.yieldToTasks()
+        lastFragments = try tree.flush()
+    }
+
+    // MARK: What the page shows
+
+    /// The whole page's HTML.
+    public var html: String { tree.render() }
+
+    /// Every element, in document order.
+    public var elements: [InspectedElement] { tree.inspect() }
+
+    /// The text inside the element `id` (nil if there is none).
+    public func text(_ id: String) -> String? {
+        elements.first { $0.id == id }?.text
+    }
+
+    /// The element `id`.
+    public func element(_ id: String) throws(ViewTestError) -> TestElement {
+        guard let found = elements.first(where: { $0.id == id }) else {
+            throw .notFound("no element with id '\(id)'", candidates: elements.map(\.description))
+        }
+        return TestElement(found, in: self)
+    }
+
+    /// Elements whose ARIA role is `role` (`button`, `textbox`, `switch`, `link`, …).
+    public func elements(role: String) -> [TestElement] {
+        elements.filter { $0.role == role }.map { TestElement($0, in: self) }
+    }
+
+    /// The first element whose accessible name is `label`, in document order.
+    public func element(label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "named '\(label)'") { $0.label == label }
+    }
+
+    /// The button a person reads as `label` ("Increment", or a symbol's name: "Play").
+    public func button(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a button named '\(label)'") { $0.control == .button && $0.label == label }
+    }
+
+    /// The text field labelled `label` (its placeholder or accessibility label).
+    public func textField(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a text field named '\(label)'") { $0.control == .textField && $0.label == label }
+    }
+
+    /// The toggle labelled `label`.
+    public func toggle(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a toggle named '\(label)'") { $0.control == .toggle && $0.label == label }
+    }
+
+    private func first(where what: String, _ matches: (InspectedElement) -> Bool) throws(ViewTestError) -> TestElement {
+        let all = elements
+        guard let found = all.first(where: matches) else {
+            throw .notFound("no element \(what)", candidates: all.filter { $0.control != nil }.map(\.description))
+        }
+        return TestElement(found, in: self)
+    }
+
+    // MARK: Acting
+
+    /// Clicks the control `id`: a button's action runs, a toggle flips.
+    public func click(_ id: String) throws {
+        try send(Event(target: id, type: .click))
+    }
+
+    /// Replaces the text of the field `id` with `text`, as typing does (an `input` event).
+    public func type(_ text: String, into id: String) throws {
+        try send(Event(target: id, type: .input, value: text))
+    }
+
+    /// Sets the text of the field `id` and presses Return (`onSubmit` runs).
+    public func submit(_ text: String, in id: String) throws {
+        try send(Event(target: id, type: .submit, value: text))
+    }
+
+    /// Sets the toggle `id` on or off.
+    public func setToggle(_ id: String, to isOn: Bool) throws {
+        try send(Event(target: id, type: .change, value: isOn ? "true" : "false"))
+    }
+
+    /// Sends `event`; its changes become `lastFragments`.
+    ///
+    /// - Throws: `EventError` if the event is refused (nothing changes), `ViewFailure` if a
+    ///   view cannot be evaluated.
+    @discardableResult
+    public func send(_ event: Event) throws -> [ElementChange] {
+        lastFragments = try tree.send(event)
+        return lastFragments
+    }
+}
+
+/// An element found by a `ViewTest` query, ready to act on.
+@MainActor
+public struct TestElement {
+    /// What the element was when it was found.
+    public let element: InspectedElement
+    private let test: ViewTest
+
+    init(_ element: InspectedElement, in test: ViewTest) {
+        self.element = element
+        self.test = test
+    }
+
+    public var id: String { element.id }
+    public var text: String { element.text }
+    public var label: String { element.label }
+    public var role: String? { element.role }
+    public var isEnabled: Bool { element.isEnabled }
+    public subscript(attribute name: String) -> String? { element[attribute: name] }
+
+    public func click() throws { try test.click(id) }
+    public func type(_ text: String) throws { try test.type(text, into: id) }
+    public func submit(_ text: String) throws { try test.submit(text, in: id) }
+    public func setToggle(to isOn: Bool) throws { try test.setToggle(id, to: isOn) }
+}
+
+/// A `ViewTest` query found nothing; the message lists what there is.
+public enum ViewTestError: Error, CustomStringConvertible {
+    case notFound(String, candidates: [String])
+
+    public var description: String {
+        switch self {
+        case .notFound(let what, let candidates):
+            candidates.isEmpty ? what : what + "; the page has:\n" + candidates.map { "  " + $0 }.joined(separator: "\n")
+        }
+    }
+}
