@@ -1,18 +1,20 @@
-import ArgumentParser
-import Foundation
 import Logging
-import NIOCore
 import StatehouseProtocol
 
-/// How a Statehouse server runs. `App.main()` fills it from the command line and the
-/// environment (`swift run demo --port 8080`, `STATEHOUSE_PORT=8080`; see `ServerArguments`).
+/// How a Statehouse server runs. `App.main()` fills it from the environment and the command
+/// line (`swift run demo --port 8080`, `STATEHOUSE_PORT=8080`); each option is declared once,
+/// in `ServerOptions.declarations`, with its flag, environment variable, help and check.
+///
+/// ```swift
+/// var options = ServerOptions()
+/// options.port = 0          // a free port
+/// let server = try await StatehouseServer.start(MyApp(), options: options)
+/// ```
 public struct ServerOptions: Sendable {
     /// The address to listen on.
     public var host = "127.0.0.1"
     /// The port to listen on (0 picks a free one).
     public var port = 8080
-    /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.
-    public var publicDirectory: String?
     /// Largest request body accepted (413 beyond).
     public var maxBodyBytes = 1 << 20
     /// Largest request header block accepted (431 beyond).
@@ -23,160 +25,174 @@ public struct ServerOptions: Sendable {
     public var idleTimeout: Double = 60
     /// Connections open at once (503 beyond).
     public var maxConnections = 10_000
-    /// Events of one page waiting to be applied (429 beyond).
-    public var maxQueuedEvents = 32
-    /// Seconds a page may go without an event, render or open stream before it ends; a
-    /// session ends when its last page has ended and this long has passed since its last request.
-    public var sessionTTL: Double = 600
-    /// Pages one session may hold; over it, the session's least recently used page ends.
-    public var maxPagesPerSession = 16
-    /// Sessions the server holds; over it, the least recently used session ends.
-    public var maxSessions = 10_000
-    /// Mark the session cookie `Secure` (the server sits behind TLS).
-    public var secureCookies = false
     /// The lowest level logged.
     public var logLevel: Logger.Level = .info
+    /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
+    /// static files (its defaults are `ProtocolSettings`'s).
+    public var settings = ProtocolSettings()
 
     public init() {}
 
-    var protocolSettings: ProtocolSettings {
-        var settings = ProtocolSettings()
-        settings.sessionTTL = sessionTTL
-        settings.maxPagesPerSession = maxPagesPerSession
-        settings.maxSessions = maxSessions
-        settings.maxQueuedEvents = maxQueuedEvents
-        settings.secureCookies = secureCookies
-        settings.publicDirectory = publicDirectory
-        return settings
-    }
+    // The protocol's options, reachable here too.
+    public var sessionTTL: Double { get { settings.sessionTTL } set { settings.sessionTTL = newValue } }
+    public var maxPagesPerSession: Int { get { settings.maxPagesPerSession } set { settings.maxPagesPerSession = newValue } }
+    public var maxSessions: Int { get { settings.maxSessions } set { settings.maxSessions = newValue } }
+    public var maxQueuedEvents: Int { get { settings.maxQueuedEvents } set { settings.maxQueuedEvents = newValue } }
+    public var secureCookies: Bool { get { settings.secureCookies } set { settings.secureCookies = newValue } }
+    public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
 
     var limits: HTTPLimits {
-        var limits = HTTPLimits()
-        limits.maxBodyBytes = maxBodyBytes
-        limits.maxHeaderBytes = maxHeaderBytes
-        limits.requestTimeout = .nanoseconds(Int64(requestTimeout * 1e9))
-        limits.idleTimeout = .nanoseconds(Int64(idleTimeout * 1e9))
-        limits.maxConnections = maxConnections
-        return limits
+        HTTPLimits(maxBodyBytes: maxBodyBytes, maxHeaderBytes: maxHeaderBytes, requestTimeout: .nanoseconds(Int64(requestTimeout * 1e9)),
+                   idleTimeout: .nanoseconds(Int64(idleTimeout * 1e9)), maxConnections: maxConnections)
     }
 }
 
-/// The command line of an app built on Statehouse. Every option can also be given as an
-/// environment variable: `--max-body-bytes` is `STATEHOUSE_MAX_BODY_BYTES`; the command line wins.
-public struct ServerArguments: ParsableArguments {
-    @Option(help: Env.help("The address to listen on.", "host"))
-    var host: String = Env.value("host", "127.0.0.1")
+extension ServerOptions {
+    /// Every option, once: `--max-body-bytes` is also `STATEHOUSE_MAX_BODY_BYTES`; the
+    /// command line wins over the environment, which wins over the default.
+    static let declarations: [OptionDeclaration] = [
+        .text("host", \.host, "The address to listen on."),
+        .integer("port", \.port, "The port to listen on (0 picks a free one).", in: 0...65535),
+        .text("public-dir", \.publicDirectory, "Serve /_sh/ files from this directory instead of the embedded copy of public/."),
+        .integer("max-body-bytes", \.maxBodyBytes, "Largest request body accepted (413 beyond)."),
+        .integer("max-header-bytes", \.maxHeaderBytes, "Largest request header block accepted (431 beyond)."),
+        .seconds("request-timeout", \.requestTimeout, "Seconds a client has to send a whole request (408 and dropped beyond)."),
+        .seconds("idle-timeout", \.idleTimeout, "Seconds an idle keep-alive connection stays open."),
+        .integer("max-connections", \.maxConnections, "Connections open at once (503 beyond)."),
+        .integer("max-queued-events", \.maxQueuedEvents, "Events of one page waiting to be applied (429 beyond)."),
+        .seconds("session-ttl", \.sessionTTL, "Seconds an idle page lives, and a session after its last page."),
+        .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
+        .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
+        .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
+        .logLevel("log-level", \.logLevel, "trace, debug, info, notice, warning, error or critical."),
+    ]
+}
 
-    @Option(help: Env.help("The port to listen on (0 picks a free one).", "port"))
-    var port: Int = Env.value("port", 8080)
+/// One option of the server's command line and environment.
+struct OptionDeclaration: Sendable {
+    /// `max-body-bytes`: the flag without its dashes.
+    let name: String
+    let help: String
+    /// What the value is (`<n>`, `<seconds>`); nil for an on/off flag.
+    let valueName: String?
+    /// Sets the option from `text`; returns what is wrong with it instead, if anything.
+    let set: @Sendable (inout ServerOptions, String) -> String?
+    /// The option's value in `options`, as text (the default, in `--help`).
+    let show: @Sendable (ServerOptions) -> String
 
-    @Option(name: .customLong("public-dir"), help: Env.help("Serve /_sh/ files from this directory instead of the embedded copy of public/.", "public-dir"))
-    var publicDirectory: String = Env.value("public-dir", "")
+    /// `STATEHOUSE_MAX_BODY_BYTES`.
+    var environmentName: String { "STATEHOUSE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 }) }
 
-    @Option(name: .customLong("max-body-bytes"), help: Env.help("Largest request body accepted (413 beyond).", "max-body-bytes"))
-    var maxBodyBytes: Int = Env.value("max-body-bytes", 1 << 20)
-
-    @Option(name: .customLong("max-header-bytes"), help: Env.help("Largest request header block accepted (431 beyond).", "max-header-bytes"))
-    var maxHeaderBytes: Int = Env.value("max-header-bytes", 16 << 10)
-
-    @Option(name: .customLong("request-timeout"), help: Env.help("Seconds a client has to send a whole request (408 and dropped beyond).", "request-timeout"))
-    var requestTimeout: Double = Env.value("request-timeout", 10)
-
-    @Option(name: .customLong("idle-timeout"), help: Env.help("Seconds an idle keep-alive connection stays open.", "idle-timeout"))
-    var idleTimeout: Double = Env.value("idle-timeout", 60)
-
-    @Option(name: .customLong("max-connections"), help: Env.help("Connections open at once (503 beyond).", "max-connections"))
-    var maxConnections: Int = Env.value("max-connections", 10_000)
-
-    @Option(name: .customLong("max-queued-events"), help: Env.help("Events of one page waiting to be applied (429 beyond).", "max-queued-events"))
-    var maxQueuedEvents: Int = Env.value("max-queued-events", 32)
-
-    @Option(name: .customLong("session-ttl"), help: Env.help("Seconds an idle page lives, and a session after its last page.", "session-ttl"))
-    var sessionTTL: Double = Env.value("session-ttl", 600)
-
-    @Option(name: .customLong("max-pages-per-session"), help: Env.help("Pages a session holds; the least recently used goes beyond.", "max-pages-per-session"))
-    var maxPagesPerSession: Int = Env.value("max-pages-per-session", 16)
-
-    @Option(name: .customLong("max-sessions"), help: Env.help("Sessions the server holds; the least recently used goes beyond.", "max-sessions"))
-    var maxSessions: Int = Env.value("max-sessions", 10_000)
-
-    @Flag(name: .customLong("secure-cookies"), inversion: .prefixedNo,
-          help: Env.help("Mark the session cookie Secure (the server sits behind TLS).", "secure-cookies"))
-    var secureCookies: Bool = Env.value("secure-cookies", false)
-
-    @Option(name: .customLong("log-level"), help: Env.help("trace, debug, info, notice, warning, error or critical.", "log-level"))
-    var logLevel: String = Env.value("log-level", "info")
-
-    public init() {}
-
-    public func validate() throws {
-        for (flag, type) in Env.typed {
-            if let problem = Env.problem(flag, type) { throw ValidationError(problem) }
-        }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
-        for (name, value) in [("--max-body-bytes", maxBodyBytes), ("--max-header-bytes", maxHeaderBytes), ("--max-connections", maxConnections),
-                              ("--max-queued-events", maxQueuedEvents), ("--max-pages-per-session", maxPagesPerSession),
-                              ("--max-sessions", maxSessions)] where value < 1 {
-            throw ValidationError("\(name) must be at least 1")
-        }
-        for (name, value) in [("--request-timeout", requestTimeout), ("--idle-timeout", idleTimeout), ("--session-ttl", sessionTTL)]
-        where !(value > 0 && value < 1e9) {
-            throw ValidationError("\(name) must be a positive number of seconds")
-        }
+    static func text(_ name: String, _ path: WritableKeyPath<ServerOptions, String> & Sendable, _ help: String) -> Self {
+        Self(name: name, help: help, valueName: "<text>", set: { $0[keyPath: path] = $1; return nil }, show: { $0[keyPath: path] })
     }
 
-    /// The options these arguments give.
-    public var options: ServerOptions {
+    static func text(_ name: String, _ path: WritableKeyPath<ServerOptions, String?> & Sendable, _ help: String) -> Self {
+        Self(name: name, help: help, valueName: "<path>", set: { $0[keyPath: path] = $1.isEmpty ? nil : $1; return nil },
+             show: { $0[keyPath: path] ?? "" })
+    }
+
+    static func integer(_ name: String, _ path: WritableKeyPath<ServerOptions, Int> & Sendable, _ help: String,
+                        in range: ClosedRange<Int> = 1...Int.max) -> Self {
+        Self(name: name, help: help, valueName: "<n>", set: { options, text in
+            guard let value = Int(text) else { return "'\(text)' is not a valid Int" }
+            guard range.contains(value) else {
+                return range.upperBound == .max ? "must be at least \(range.lowerBound)" : "must be in \(range.lowerBound)...\(range.upperBound)"
+            }
+            options[keyPath: path] = value
+            return nil
+        }, show: { String($0[keyPath: path]) })
+    }
+
+    static func seconds(_ name: String, _ path: WritableKeyPath<ServerOptions, Double> & Sendable, _ help: String) -> Self {
+        Self(name: name, help: help, valueName: "<seconds>", set: { options, text in
+            guard let value = Double(text) else { return "'\(text)' is not a valid Double" }
+            guard value > 0, value < 1e9 else { return "must be a positive number of seconds" }
+            options[keyPath: path] = value
+            return nil
+        }, show: { String($0[keyPath: path]) })
+    }
+
+    static func flag(_ name: String, _ path: WritableKeyPath<ServerOptions, Bool> & Sendable, _ help: String) -> Self {
+        Self(name: name, help: help, valueName: nil, set: { options, text in
+            guard let value = Bool(text) else { return "'\(text)' is not a valid Bool (true or false)" }
+            options[keyPath: path] = value
+            return nil
+        }, show: { String($0[keyPath: path]) })
+    }
+
+    static func logLevel(_ name: String, _ path: WritableKeyPath<ServerOptions, Logger.Level> & Sendable, _ help: String) -> Self {
+        Self(name: name, help: help, valueName: "<level>", set: { options, text in
+            guard let level = Logger.Level(rawValue: text) else {
+                return "must be one of trace, debug, info, notice, warning, error, critical"
+            }
+            options[keyPath: path] = level
+            return nil
+        }, show: { $0[keyPath: path].rawValue })
+    }
+}
+
+/// What is wrong with a command line or environment.
+struct OptionsError: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension ServerOptions {
+    /// The options `arguments` (without the program name) and `environment` give: the
+    /// environment over the defaults, the command line over both.
+    ///
+    /// - Throws: `OptionsError` naming the option, where its value came from, and what is wrong.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(OptionsError) -> ServerOptions {
         var options = ServerOptions()
-        options.host = host
-        options.port = port
-        options.publicDirectory = publicDirectory.isEmpty ? nil : publicDirectory
-        options.maxBodyBytes = maxBodyBytes
-        options.maxHeaderBytes = maxHeaderBytes
-        options.requestTimeout = requestTimeout
-        options.idleTimeout = idleTimeout
-        options.maxConnections = maxConnections
-        options.maxQueuedEvents = maxQueuedEvents
-        options.sessionTTL = sessionTTL
-        options.maxPagesPerSession = maxPagesPerSession
-        options.maxSessions = maxSessions
-        options.secureCookies = secureCookies
-        options.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        for declaration in declarations {
+            guard let text = environment[declaration.environmentName] else { continue }
+            if let problem = declaration.set(&options, text) {
+                throw OptionsError(description: "\(declaration.environmentName)='\(text)' for --\(declaration.name): \(problem)")
+            }
+        }
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--") else { throw OptionsError(description: "unexpected argument '\(argument)'") }
+            var flag = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = flag.firstIndex(of: "=") {
+                value = String(flag[flag.index(after: equals)...])
+                flag = String(flag[..<equals])
+            }
+            var negated = false
+            var found = declarations.first { $0.name == flag }
+            if found == nil, flag.hasPrefix("no-"), let plain = declarations.first(where: { $0.name == flag.dropFirst(3) && $0.valueName == nil }) {
+                found = plain
+                negated = true
+            }
+            guard let declaration = found else { throw OptionsError(description: "unknown option '--\(flag)'") }
+            if declaration.valueName == nil {
+                guard value == nil else { throw OptionsError(description: "--\(flag) takes no value") }
+                value = negated ? "false" : "true"
+            } else if value == nil {
+                value = rest.popFirst()
+            }
+            guard let text = value else { throw OptionsError(description: "missing value for '--\(flag) \(declaration.valueName ?? "")'") }
+            if let problem = declaration.set(&options, text) {
+                throw OptionsError(description: "--\(flag) '\(text)': \(problem)")
+            }
+        }
         return options
     }
-}
 
-/// Environment-variable equivalents of the command-line options.
-enum Env {
-    /// The options whose environment values must parse, and as what.
-    static let typed: [(String, any ExpressibleByArgument.Type)] = [
-        ("port", Int.self), ("max-body-bytes", Int.self), ("max-header-bytes", Int.self), ("request-timeout", Double.self),
-        ("idle-timeout", Double.self), ("max-connections", Int.self), ("max-queued-events", Int.self), ("session-ttl", Double.self),
-        ("max-pages-per-session", Int.self), ("max-sessions", Int.self), ("secure-cookies", Bool.self),
-    ]
-
-    /// `max-body-bytes` → `STATEHOUSE_MAX_BODY_BYTES`.
-    static func name(_ flag: String) -> String {
-        "STATEHOUSE_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
-    }
-
-    static func help(_ text: String, _ flag: String) -> ArgumentHelp {
-        ArgumentHelp("\(text) (env: \(name(flag)))")
-    }
-
-    static func raw(_ flag: String) -> String? { ProcessInfo.processInfo.environment[name(flag)] }
-
-    /// The environment's value for `flag`, else `fallback` (an unparsable value is reported by
-    /// `problem`, from `validate()`).
-    static func value<T: ExpressibleByArgument>(_ flag: String, _ fallback: T) -> T {
-        raw(flag).flatMap { T(argument: $0) } ?? fallback
-    }
-
-    static func problem(_ flag: String, _ type: any ExpressibleByArgument.Type) -> String? {
-        guard let text = raw(flag), type.init(argument: text) == nil else { return nil }
-        return "\(name(flag))='\(text)' is not a valid \(type) for --\(flag)"
+    /// `--help`: every option with its environment variable and default.
+    static func usage(command: String) -> String {
+        var lines = ["USAGE: \(command) [--option value] …", "",
+                     "Serves a Statehouse app over HTTP until SIGTERM or SIGINT. Every option is also an environment",
+                     "variable; the command line wins.", "", "OPTIONS:"]
+        let defaults = ServerOptions()
+        for declaration in declarations {
+            let flag = declaration.valueName.map { "--\(declaration.name) \($0)" } ?? "--[no-]\(declaration.name)"
+            lines.append("  \(flag)")
+            lines.append("        \(declaration.help) (env: \(declaration.environmentName); default: \(declaration.show(defaults).isEmpty ? "none" : declaration.show(defaults)))")
+        }
+        lines.append("  -h, --help")
+        lines.append("        Show this help.")
+        return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import Dispatch
+import Foundation
 import Logging
 import StatehouseProtocol
 import StatehouseViews
@@ -23,7 +23,7 @@ public final class StatehouseServer: Sendable {
     public static func start<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehouseServer {
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
-        let responder = StatehouseResponder(routes: app.body._routes, settings: options.protocolSettings, logger: logger)
+        let responder = StatehouseResponder(routes: app.body._routes, settings: options.settings, logger: logger)
         let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
                                               logger: logger, responder: responder)
         logger.notice("Statehouse listening on http://\(options.host):\(http.port)")
@@ -54,7 +54,7 @@ extension App {
     /// variables), then serves the app until SIGTERM or SIGINT, which stop it gracefully
     /// (requests in flight finish) and exit 0.
     public static func main() async {
-        let options = Command.parseOrExit().arguments.options
+        let options = parseCommandLineOrExit()
         let server: StatehouseServer
         do {
             server = try await StatehouseServer.start(Self(), options: options)
@@ -74,14 +74,21 @@ extension App {
     }
 }
 
-/// The command line of `App.main()`, named after the binary.
-private struct Command: ParsableCommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "server") },
-                             abstract: "Serves a Statehouse app over HTTP until SIGTERM or SIGINT.")
+/// The options of the command line and the environment; `--help` prints them and exits 0, a
+/// bad one is named on standard error with exit status 64 (as for any usage error).
+private func parseCommandLineOrExit() -> ServerOptions {
+    let command = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "server") } ?? "server"
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(ServerOptions.usage(command: command))
+        exit(0)
     }
-
-    @OptionGroup var arguments: ServerArguments
+    do {
+        return try ServerOptions.parse(arguments, environment: ProcessInfo.processInfo.environment)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\nSee '\(command) --help'.\n".utf8))
+        exit(64)
+    }
 }
 
 /// SIGTERM and SIGINT, caught instead of ending the process.

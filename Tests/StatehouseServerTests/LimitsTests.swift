@@ -154,7 +154,8 @@ struct LimitsTests {
         bad.waitUntilExit()
         #expect(bad.terminationStatus != 0)
         #expect(String(decoding: badOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .contains("STATEHOUSE_MAX_BODY_BYTES='lots' is not a valid Int for --max-body-bytes"))
+            .contains("STATEHOUSE_MAX_BODY_BYTES='lots' for --max-body-bytes: 'lots' is not a valid Int"))
+        #expect(bad.terminationStatus == 64)
 
         let demo = Process()
         demo.executableURL = binary

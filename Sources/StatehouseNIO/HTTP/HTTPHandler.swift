@@ -3,19 +3,20 @@ import NIOCore
 import NIOHTTP1
 import StatehouseProtocol
 
-/// Limits the HTTP layer enforces before a request reaches the application.
+/// Limits the HTTP layer enforces before a request reaches the application (from
+/// `ServerOptions`, where their defaults are).
 struct HTTPLimits: Sendable {
     /// Largest request body accepted (413 beyond).
-    var maxBodyBytes = 1 << 20
+    var maxBodyBytes: Int
     /// Largest total size of the request line's URI and header names and values (431 beyond).
-    var maxHeaderBytes = 16 << 10
+    var maxHeaderBytes: Int
     /// Time a client has from a request's first byte to its last (and a new connection to
     /// send its first byte); a slower client gets 408 and is dropped.
-    var requestTimeout: TimeAmount = .seconds(10)
+    var requestTimeout: TimeAmount
     /// A kept-alive connection with no request for this long is closed.
-    var idleTimeout: TimeAmount = .seconds(60)
+    var idleTimeout: TimeAmount
     /// Connections open at once; one more gets 503 and is closed.
-    var maxConnections = 10_000
+    var maxConnections: Int
 }
 
 /// What every connection's handlers share, held once per server: each handler keeps one

@@ -19,7 +19,7 @@ final class HTTPServer: Sendable {
     var connectionCount: Int { connections.count }
 
     /// Binds `host:port` and starts serving.
-    static func start(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
+    static func start(host: String, port: Int, limits: HTTPLimits,
                              threads: Int = System.coreCount, logger: Logger = Logger(label: "http"),
                              responder: StatehouseResponder) async throws -> HTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)

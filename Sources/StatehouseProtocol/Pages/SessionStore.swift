@@ -1,17 +1,6 @@
 import Dispatch
 import StatehouseViews
 
-/// How long sessions and pages live, and how many there may be.
-struct SessionLimits {
-    /// A page with no event, render or open stream for this long ends; so does a session
-    /// with no pages and no request for this long.
-    var idleTime: Double = 600
-    /// Over this, a session's least recently used page ends.
-    var maxPagesPerSession = 16
-    /// Over this, the least recently used session (and its pages) ends.
-    var maxSessions = 10_000
-}
-
 /// All sessions and pages of one server, with their lifetimes: idle ones expire (swept on a
 /// timer), and over a cap the least recently used one is evicted. A request naming an ended
 /// page or session gets 410 saying why. Main actor only.
@@ -19,14 +8,15 @@ struct SessionLimits {
 final class SessionStore {
     private var sessions: [Token: Session] = [:]
     private var pages: [Token: Page] = [:]
-    let limits: SessionLimits
+    /// Lifetimes and caps (`sessionTTL`, `maxPagesPerSession`, `maxSessions`).
+    let limits: ProtocolSettings
     /// Why recently ended pages and sessions ended, by id (bounded).
     private var endings = Endings(capacity: 4096)
     private var sweeper: (any DispatchSourceTimer)?
     /// Told when a page's view fails outside a request (while pushing).
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
 
-    init(limits: SessionLimits = SessionLimits()) {
+    init(limits: ProtocolSettings) {
         self.limits = limits
     }
 
@@ -35,7 +25,7 @@ final class SessionStore {
 
     /// Starts expiring idle pages and sessions, checking several times per idle time.
     func startSweeping() {
-        sweeper = MainActorHop.repeating(every: min(max(limits.idleTime / 4, 0.05), 30)) { [weak self] in self?.sweep() }
+        sweeper = MainActorHop.repeating(every: min(max(limits.sessionTTL / 4, 0.05), 30)) { [weak self] in self?.sweep() }
     }
 
     /// Ends every page and session (the server is stopping).
@@ -112,8 +102,8 @@ final class SessionStore {
     /// Ends pages idle for longer than the idle time (a page with an open stream is in use),
     /// then sessions with no pages left and no request for as long.
     func sweep(now: UInt64 = Uptime.now) {
-        let idle = UInt64(limits.idleTime * 1e9)
-        let seconds = limits.idleTime.formatted()
+        let idle = UInt64(limits.sessionTTL * 1e9)
+        let seconds = limits.sessionTTL.formatted()
         for page in Array(pages.values) {
             if page.isStreaming { page.lastUsed = now; continue }
             if now > page.lastUsed, now - page.lastUsed > idle {

@@ -18,7 +18,7 @@ final class Application {
         self.routes = table
         self.settings = settings
         self.logger = logger
-        store = SessionStore(limits: settings.sessionLimits)
+        store = SessionStore(limits: settings)
         store.onPageFailure = { [unowned self] page, failure in _ = self.end(page, failedWith: failure) }
         store.startSweeping()
     }

@@ -3,7 +3,8 @@ import Logging
 import StatehouseViews
 import Synchronization
 
-/// What the protocol needs to know from a host's configuration.
+/// What the protocol needs to know from a host's configuration; the defaults are the ones
+/// every host gets (the built-in server's `ServerOptions` holds one of these).
 public struct ProtocolSettings: Sendable {
     /// A page with no event, render or open stream for this many seconds ends; so does a
     /// session with no pages and no request for as long.
@@ -20,10 +21,6 @@ public struct ProtocolSettings: Sendable {
     public var publicDirectory: String?
 
     public init() {}
-
-    var sessionLimits: SessionLimits {
-        SessionLimits(idleTime: sessionTTL, maxPagesPerSession: maxPagesPerSession, maxSessions: maxSessions)
-    }
 }
 
 /// The protocol as a host sees it: hand it each request, write back the response.
