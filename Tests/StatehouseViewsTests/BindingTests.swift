@@ -80,3 +80,32 @@ struct BindingTests {
         #expect(LiveTree(Initial()).render().contains("none 42"))
     }
 }
+
+/// A dynamic property of the app's own, as SwiftUI samples write them.
+struct Clicks: DynamicProperty {
+    @State var count = 0
+    /// Set by `update()` from the state: what SwiftUI's contract makes current before `body`.
+    var doubled = 0
+    mutating func update() { doubled = count * 2 }
+}
+
+@MainActor
+@Suite("DynamicProperty")
+struct DynamicPropertyTests {
+    struct ClicksView: View {
+        var clicks = Clicks()
+        var body: some View {
+            Text("\(clicks.count) → \(clicks.doubled)").accessibilityIdentifier("shown")
+            Button("Click") { clicks.count += 1 }
+        }
+    }
+
+    @Test("SwiftUI calls update() on a view's dynamic properties before it renders the body: a value derived in update() is current")
+    func updateRunsBeforeBody() throws {
+        let tree = LiveTree(ClicksView())
+        #expect(tree.render().contains("0 → 0"))
+        _ = try click(tree, "Click")
+        _ = try click(tree, "Click")
+        #expect(tree.render().contains("2 → 4"))
+    }
+}

@@ -10,7 +10,8 @@
 /// }
 /// ```
 public protocol DynamicProperty {
-    /// Updates the underlying value of the stored value.
+    /// Updates the underlying value of the stored value. Statehouse calls it before each
+    /// evaluation of the body of the view that holds the property, as SwiftUI does.
     mutating func update()
 }
 
@@ -18,7 +19,12 @@ extension DynamicProperty {
     public mutating func update() {}
 }
 
-extension Binding: DynamicProperty {}
+extension Binding: DynamicProperty, BuiltInProperty {}
+extension Bindable: BuiltInProperty {}
+
+/// Statehouse's own dynamic properties that hold no node storage (`Binding`, `Bindable`):
+/// nothing to link, no `update()` to call.
+protocol BuiltInProperty {}
 
 /// A property wrapper whose storage belongs to the node of the view that declares it, or
 /// that reads from where the view is mounted (the environment).

@@ -12,6 +12,10 @@ final class TypeLayout {
 
     /// Offsets and types of the node-owned storage fields, nested dynamic properties flattened.
     let storage: [(offset: Int, type: any NodeStorage.Type)]
+    /// Dynamic properties of the app's own (a struct of `@State`s, …), inner ones first: their
+    /// `update()` runs before each `body`, as SwiftUI's does. Statehouse's own wrappers need
+    /// none and are left out.
+    let updates: [(offset: Int, type: any DynamicProperty.Type)]
     /// Returns true when two values of the type are the same input.
     let isSame: Comparison
 
@@ -25,19 +29,36 @@ final class TypeLayout {
 
     private init(_ type: Any.Type) {
         var storage: [(Int, any NodeStorage.Type)] = []
-        TypeLayout.collectStorage(of: type, base: 0, into: &storage)
+        var updates: [(Int, any DynamicProperty.Type)] = []
+        TypeLayout.collectStorage(of: type, base: 0, into: &storage, updates: &updates)
         self.storage = storage
+        self.updates = updates
         isSame = TypeLayout.comparison(for: type)
     }
 
-    private static func collectStorage(of type: Any.Type, base: Int, into storage: inout [(Int, any NodeStorage.Type)]) {
+    private static func collectStorage(of type: Any.Type, base: Int, into storage: inout [(Int, any NodeStorage.Type)],
+                                       updates: inout [(Int, any DynamicProperty.Type)]) {
         _ = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
             if let nodeStorage = fieldType as? any NodeStorage.Type {
                 storage.append((base + offset, nodeStorage))
-            } else if kind == .struct, fieldType is any DynamicProperty.Type {
-                collectStorage(of: fieldType, base: base + offset, into: &storage)
+            } else if kind == .struct, let dynamic = fieldType as? any DynamicProperty.Type, !(fieldType is any BuiltInProperty.Type) {
+                collectStorage(of: fieldType, base: base + offset, into: &storage, updates: &updates)
+                updates.append((base + offset, dynamic))
             }
             return true
+        }
+    }
+
+    /// Runs `update()` on the app's own dynamic properties of `value`, inner ones first.
+    func update<V>(_ value: inout V) {
+        if updates.isEmpty { return }
+        withUnsafeMutableBytes(of: &value) { raw in
+            for field in updates {
+                func update<P: DynamicProperty>(_: P.Type) {
+                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: P.self).pointee.update()
+                }
+                update(field.type)
+            }
         }
     }
 

@@ -29,6 +29,7 @@ final class CompositeNode<V: View>: SingleChildNode {
 
     private func evaluate() -> V.Body {
         tree.reconciler.didEvaluate(V.self)
+        layout.update(&view)
         reads.clear(self)
         return Reads.track(self) { view.body }
     }
