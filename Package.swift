@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "StatehouseTesting", dependencies: ["StatehouseViews", "StatehouseProtocol"]),
         // The seed examples the demo serves, one file and namespace each.
         .target(name: "StatehouseGallery", dependencies: ["Statehouse"]),
+        // The README's "An app in 20 lines", compiled as it stands there (a test keeps the two equal).
+        .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
         // `swift run demo`: serves the gallery.
         .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery"]),
         // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures) and its bare NIO server.

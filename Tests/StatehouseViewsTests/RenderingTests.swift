@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import Testing
 @testable import StatehouseViews
@@ -181,5 +182,19 @@ struct ElementIDTests {
         let actions = try click(tree, "Bump")
         #expect(actions.count == 1, "only the count changed, got \(actions.map(\.target))")
         #expect(tree.render() == html.replacingOccurrences(of: ">0</span>", with: ">1</span>"))
+    }
+}
+
+@Suite("README")
+struct ReadmeTests {
+    @Test("The README's first example is the file the build compiles against import Statehouse alone")
+    func exampleCompiles() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/ReadmeExample/PlayerApp.swift"), encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "## An app in 20 lines\n\n```swift\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        #expect(block == example)
+        #expect(example.hasPrefix("import Statehouse\n\n"), "one import")
     }
 }
