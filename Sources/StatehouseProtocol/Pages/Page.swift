@@ -12,16 +12,16 @@ final class Page {
     var lastUsed: UInt64
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private var pushScheduled = false
-    /// Told when a view fails while the page pushes on its own: the owner ends the page.
-    private let onFailure: @MainActor (Page, ViewFailure) -> Void
+    /// Told when a view fails while the page pushes on its own: it ends the page.
+    private unowned let store: SessionStore
 
-    init(route: RouteDescription, session: Session, now: UInt64, onFailure: @escaping @MainActor (Page, ViewFailure) -> Void) {
+    init(route: RouteDescription, session: Session, store: SessionStore, now: UInt64) {
         id = Token.random()
         self.route = route
         tree = route.makeTree(FormMarkup.self)
         self.session = session
+        self.store = store
         lastUsed = now
-        self.onFailure = onFailure
         tree.onInvalidate = { [weak self] in self?.schedulePush() }
     }
 
@@ -57,7 +57,7 @@ final class Page {
             do throws(ViewFailure) {
                 changes = try self.tree.flush()
             } catch {
-                return self.onFailure(self, error)
+                return self.store.onPageFailure(self, error)
             }
             guard !changes.isEmpty else { return }
             let html = TurboStream.encode(changes)

@@ -75,7 +75,7 @@ final class SessionStore {
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
         }
-        let page = Page(route: route, session: session, now: Uptime.now) { [weak self] in self?.onPageFailure($0, $1) }
+        let page = Page(route: route, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page
         return page

@@ -5,8 +5,10 @@
 /// Elements mark themselves as they are updated (`markReplaced`), mounted
 /// (`recordInsertion`) or unmounted (`recordRemoval`); outside a flush (the first mount)
 /// nothing is recorded.
+///
+/// A value the tree holds inline (no allocation of its own per page).
 @MainActor
-final class ChangeRecorder {
+struct ChangeRecorder {
     /// On while a flush runs.
     var isRecording = false
     private var replaced: [ElementNode] = []
@@ -18,19 +20,19 @@ final class ChangeRecorder {
     private var echo: (element: ElementNode, value: String)?
 
     /// Remembers the id the browser knows `element` by, before its first rename in this flush.
-    func recordRename(of element: ElementNode) {
+    mutating func recordRename(of element: ElementNode) {
         guard isRecording else { return }
         let key = ObjectIdentifier(element)
         if previousIDs[key] == nil { previousIDs[key] = element.id }
     }
 
-    func markReplaced(_ element: ElementNode) {
+    mutating func markReplaced(_ element: ElementNode) {
         guard isRecording, element.mark == .none else { return }
         element.mark = .replaced
         replaced.append(element)
     }
 
-    func recordInsertion(of node: Node) {
+    mutating func recordInsertion(of node: Node) {
         guard isRecording else { return }
         var tops: [ElementNode] = []
         node.collectElements(into: &tops)
@@ -40,7 +42,7 @@ final class ChangeRecorder {
         }
     }
 
-    func recordRemoval(of node: Node) {
+    mutating func recordRemoval(of node: Node) {
         guard isRecording else { return }
         node.collectElements(into: &removed)
     }
@@ -50,7 +52,7 @@ final class ChangeRecorder {
     /// The field `element` shows `value` already (the browser sent it): in this flush, a
     /// change of its value to exactly that is not sent back, so the caret and what the
     /// person typed since stay as they are.
-    func suppressEcho(of element: ElementNode, value: String) {
+    mutating func suppressEcho(of element: ElementNode, value: String) {
         echo = (element, value)
     }
 
@@ -68,7 +70,7 @@ final class ChangeRecorder {
 
     /// The changes recorded since the last call, with their HTML written by `renderer`; the
     /// recorder is empty afterwards.
-    func collectChanges<R: HTMLRendering>(_ renderer: R.Type) -> [ElementChange] {
+    mutating func collectChanges<R: HTMLRendering>(_ renderer: R.Type) -> [ElementChange] {
         defer { reset() }
         var changes: [ElementChange] = []
         // Removed elements the browser still shows (not inside another removed, replaced or
@@ -99,7 +101,7 @@ final class ChangeRecorder {
     }
 
     /// Forgets what was recorded (after collecting, or when a failed flush is thrown away).
-    func reset() {
+    mutating func reset() {
         for element in replaced { element.mark = .none }
         for element in inserted { element.mark = .none }
         previousIDs.removeAll()

@@ -4,13 +4,15 @@
 /// (`.accessibilityIdentifier`, made unique as `x`, `x-2`, …) or a generated one (`_` and a
 /// base-36 number). Only elements an event or a lookup can name, controls and elements with
 /// a requested id, are entered in the table; a generated id is unique by construction.
+///
+/// A value the tree holds inline (no allocation of its own per page).
 @MainActor
-final class ElementRegistry {
+struct ElementRegistry {
     /// The elements an id can name: controls, and elements with a requested id.
-    @exclusivity(unchecked) private var targets: [String: ElementNode] = [:]
-    @exclusivity(unchecked) private var nextID = 0
+    private var targets: [String: ElementNode] = [:]
+    private var nextID = 0
     /// Number of live elements.
-    @exclusivity(unchecked) private(set) var elementCount = 0
+    private(set) var elementCount = 0
 
     /// The mounted element `id` names, if it is in the table.
     func element(_ id: String) -> ElementNode? {
@@ -21,26 +23,26 @@ final class ElementRegistry {
     // MARK: Ids
 
     /// Gives a newly mounted element its id.
-    func allocateID(for element: ElementNode) -> String {
+    mutating func allocateID(for element: ElementNode) -> String {
         elementCount += 1
         return assignID(to: element)
     }
 
     /// Enters an element with a fixed id (the root).
-    func register(_ element: ElementNode) {
+    mutating func register(_ element: ElementNode) {
         elementCount += 1
         element.isTarget = true
         targets[element.id] = element
     }
 
     /// A new id for `element`, whose requested id changed.
-    func rename(_ element: ElementNode, from old: String) -> String {
+    mutating func rename(_ element: ElementNode, from old: String) -> String {
         if element.isTarget, targets[old] === element { targets[old] = nil }
         return assignID(to: element)
     }
 
     /// An element's handler came or went: it enters or leaves the table.
-    func updateTarget(_ element: ElementNode) {
+    mutating func updateTarget(_ element: ElementNode) {
         let isTarget = element.isNameable
         if isTarget {
             targets[element.id] = element
@@ -50,12 +52,12 @@ final class ElementRegistry {
         element.isTarget = isTarget
     }
 
-    func unregister(_ element: ElementNode) {
+    mutating func unregister(_ element: ElementNode) {
         elementCount -= 1
         if element.isTarget, targets[element.id] === element { targets[element.id] = nil }
     }
 
-    private func assignID(to element: ElementNode) -> String {
+    private mutating func assignID(to element: ElementNode) -> String {
         let id = uniqueID(element.requestedID)
         element.isTarget = element.isNameable
         if element.isTarget { targets[id] = element }
@@ -64,7 +66,7 @@ final class ElementRegistry {
 
     /// A requested id made unique (`x`, `x-2`, …), or a generated one (`_` and a base-36
     /// number). A requested id never looks generated: one that starts with `_` gets another.
-    private func uniqueID(_ preferred: String?) -> String {
+    private mutating func uniqueID(_ preferred: String?) -> String {
         if let preferred {
             var base = HTMLWriter.identifierFragment(preferred)
             if base.utf8.first == UInt8(ascii: "_") { base = "_" + base }

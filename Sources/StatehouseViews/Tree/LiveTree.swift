@@ -20,11 +20,11 @@ public final class LiveTree {
     /// The `<main>` element every view is mounted in.
     var rootElement: ElementNode { root }
     /// Ids and which control takes which event.
-    let registry = ElementRegistry()
+    @exclusivity(unchecked) var registry = ElementRegistry()
     /// The dirty queue, flush order and lifecycle actions.
     let reconciler = Reconciler()
     /// What the current flush changed.
-    let recorder = ChangeRecorder()
+    @exclusivity(unchecked) var recorder = ChangeRecorder()
     /// Writes the control attributes of the host's protocol.
     private let renderer: any HTMLRendering.Type
 
