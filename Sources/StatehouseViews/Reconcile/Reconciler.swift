@@ -1,17 +1,21 @@
 /// Decides what runs when: the dirty queue, the flush order and the lifecycle queue.
 ///
-/// A state write marks the nodes that read it dirty (`schedule`); `settle()` then runs the
-/// queued lifecycle actions (`onAppear`, `onDisappear`, `onChange`) and re-evaluates dirty
-/// nodes, parents before children, until nothing is left. A view that cannot be evaluated
-/// (a missing environment object) makes `settle()` throw.
+/// A state write marks the nodes that read it dirty (`schedule`); `LiveTree.settle()` (below)
+/// then runs the queued lifecycle actions (`onAppear`, `onDisappear`, `onChange`) and
+/// re-evaluates dirty nodes, parents before children, until nothing is left. A view that
+/// cannot be evaluated (a missing environment object) makes it throw.
+///
+/// A value the tree holds inline (no allocation of its own per page). Nodes call into it
+/// while the tree settles, so the loop takes what it needs out of it (a batch, a list of
+/// actions) instead of running inside one of its methods.
 @MainActor
-final class Reconciler {
+struct Reconciler {
     private var dirty: [Node] = []
     /// `onAppear`, `onDisappear` and `onChange` actions, run after the change that queued them.
     private var pendingActions: [@MainActor () -> Void] = []
-    @exclusivity(unchecked) private var nextMountOrder: UInt32 = 0
-    /// Set while `settle()` runs: invalidations then are part of the flush, not news.
-    private var isSettling = false
+    private var nextMountOrder: UInt32 = 0
+    /// Set while the tree settles: invalidations then are part of the flush, not news.
+    fileprivate var isSettling = false
     /// The first view that could not be evaluated; the tree cannot be shown after it.
     private(set) var failure: ViewFailure?
 
@@ -19,7 +23,7 @@ final class Reconciler {
     var onInvalidate: (@MainActor () -> Void)?
 
     /// How many `body` evaluations have run.
-    @exclusivity(unchecked) private(set) var evaluationCount = 0
+    private(set) var evaluationCount = 0
     /// The view types whose `body` ran, in order, while `isLoggingEvaluations` is on.
     private(set) var evaluationLog: [String] = []
     var isLoggingEvaluations = false
@@ -30,58 +34,73 @@ final class Reconciler {
     /// The next node's place in mount order: a parent is always mounted before its children.
     /// (Wrapping after 2^32 mounts only costs a flush some repeated work: a child could then
     /// be re-evaluated before its parent, which updates it again.)
-    func takeMountOrder() -> UInt32 {
+    mutating func takeMountOrder() -> UInt32 {
         nextMountOrder &+= 1
         return nextMountOrder
     }
 
     /// `node`'s body read state that changed: it is re-evaluated in the next `settle()`.
-    func schedule(_ node: Node) {
+    mutating func schedule(_ node: Node) {
         dirty.append(node)
         if !isSettling, dirty.count == 1 { onInvalidate?() }
     }
 
     /// Queues a lifecycle action to run once the current change is applied.
-    func enqueue(_ action: @escaping @MainActor () -> Void) {
+    mutating func enqueue(_ action: @escaping @MainActor () -> Void) {
         pendingActions.append(action)
         if !isSettling, pendingActions.count == 1, dirty.isEmpty { onInvalidate?() }
     }
 
-    func didEvaluate(_ type: Any.Type) {
+    mutating func didEvaluate(_ type: Any.Type) {
         evaluationCount += 1
         if isLoggingEvaluations { evaluationLog.append(String(describing: type)) }
     }
 
-    func didFail(_ failure: ViewFailure) {
+    mutating func didFail(_ failure: ViewFailure) {
         if self.failure == nil { self.failure = failure }
     }
 
+    /// The dirty nodes, parents first (in mount order); the queue is empty afterwards.
+    fileprivate mutating func takeBatch() -> [Node] {
+        let batch = dirty.sorted { $0.mountOrder < $1.mountOrder }
+        dirty.removeAll(keepingCapacity: true)
+        return batch
+    }
+
+    /// The queued lifecycle actions; the queue is empty afterwards.
+    fileprivate mutating func takeActions() -> [@MainActor () -> Void]? {
+        guard !pendingActions.isEmpty else { return nil }
+        defer { pendingActions.removeAll() }
+        return pendingActions
+    }
+
+    /// Forgets dirty nodes (the tree is closing).
+    fileprivate mutating func forgetDirty() { dirty.removeAll() }
+}
+
+extension LiveTree {
     /// Runs lifecycle actions and re-evaluates dirty nodes, parents first, until nothing is
     /// left (at most 100 rounds: actions that keep writing state stop there).
     func settle() throws(ViewFailure) {
-        isSettling = true
-        defer { isSettling = false }
+        reconciler.isSettling = true
+        defer { reconciler.isSettling = false }
         var rounds = 0
-        while hasPendingWork, rounds < 100 {
+        while reconciler.hasPendingWork, rounds < 100 {
             rounds += 1
             runPendingActions()
-            let batch = dirty.sorted { $0.mountOrder < $1.mountOrder }
-            dirty.removeAll(keepingCapacity: true)
-            for node in batch where node.isMounted && node.isDirty { node.reevaluate() }
+            for node in reconciler.takeBatch() where node.isMounted && node.isDirty { node.reevaluate() }
         }
-        if let failure { throw failure }
+        if let failure = reconciler.failure { throw failure }
     }
 
     /// Forgets dirty nodes (the tree is closing) and runs what unmounting queued.
     func drain() {
-        dirty.removeAll()
+        reconciler.forgetDirty()
         runPendingActions()
     }
 
     private func runPendingActions() {
-        while !pendingActions.isEmpty {
-            let actions = pendingActions
-            pendingActions.removeAll()
+        while let actions = reconciler.takeActions() {
             for action in actions { action() }
         }
     }

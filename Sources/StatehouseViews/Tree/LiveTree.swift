@@ -22,7 +22,7 @@ public final class LiveTree {
     /// Ids and which control takes which event.
     @exclusivity(unchecked) var registry = ElementRegistry()
     /// The dirty queue, flush order and lifecycle actions.
-    let reconciler = Reconciler()
+    @exclusivity(unchecked) var reconciler = Reconciler()
     /// What the current flush changed.
     @exclusivity(unchecked) var recorder = ChangeRecorder()
     /// Writes the control attributes of the host's protocol.
@@ -59,7 +59,7 @@ public final class LiveTree {
     public func close() {
         guard root.isMounted else { return }
         root.unmount()
-        reconciler.drain()
+        drain()
         ObjectReaders.dropUnread()
     }
 
@@ -123,7 +123,7 @@ public final class LiveTree {
         recorder.isRecording = true
         defer { recorder.isRecording = false }
         do {
-            try reconciler.settle()
+            try settle()
         } catch {
             recorder.reset()
             throw error
