@@ -84,6 +84,19 @@ extension FormBrowser {
 
 @Suite("Without JavaScript")
 struct NoScriptTests {
+    @Test("A form post is checked whole before anything applies: a disabled field refuses it (409) and the other field keeps its value")
+    func refusedPostChangesNothing() async throws {
+        try await withPage("/two-fields") { client, page in
+            let body = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("target", "save"),
+                                        ("first", "changed"), ("second", "changed")])
+            let reply = client.post("/_sh/event", body)
+            #expect(reply.status == 409)
+            #expect(reply.body.contains("the control 'second' is disabled or hidden"))
+            let render = client.get("/_sh/render?page=\(page.id)")
+            #expect(render.body.contains(">one two</span>"), "nothing was applied")
+        }
+    }
+
     @Test("Every demo route works through form posts: its first buttons each answer 303 back to the same page, which renders")
     func everyRoute() async throws {
         try await withServer { port in

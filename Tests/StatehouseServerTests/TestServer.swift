@@ -12,6 +12,7 @@ struct TestApp: App {
         Route("/orphan") { OrphanView() }
         Route("/orphan-later") { OrphanLaterView() }
         Route("/orphan-push") { OrphanPushView() }
+        Route("/two-fields") { TwoFieldsView() }
         Route("/slow") { SlowView() }
     }
 }
@@ -57,6 +58,18 @@ struct OrphanPushView: View {
             try? await Task.sleep(for: .milliseconds(200))
             shown = true
         }
+    }
+}
+
+/// A form whose second field is disabled: a post that changes both is refused whole.
+struct TwoFieldsView: View {
+    @State private var first = "one"
+    @State private var second = "two"
+    var body: some View {
+        Text("\(first) \(second)").accessibilityIdentifier("shown")
+        TextField("First", text: $first).accessibilityIdentifier("first")
+        TextField("Second", text: $second).accessibilityIdentifier("second").disabled(true)
+        Button("Save") {}.accessibilityIdentifier("save")
     }
 }
 

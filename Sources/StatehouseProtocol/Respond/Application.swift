@@ -141,14 +141,17 @@ final class Application {
         // 404, 409, 400 from the tree; the event is checked before anything is applied.
         let changes: [ElementChange]
         do {
-            if let event = post.event { try page.tree.check(event) }
             // The changed fields first, in document order, then the pressed button; with no
             // button pressed (Enter), each changed field is submitted (its `onSubmit` runs).
+            // Every event is checked before any is applied: a refused post changes nothing.
+            var events: [Event] = []
             for field in post.fields {
                 guard let current = page.tree.textFieldValue(field.name), current != field.value else { continue }
-                try page.tree.apply(Event(target: field.name, type: post.event == nil ? .submit : .input, value: field.value))
+                events.append(Event(target: field.name, type: post.event == nil ? .submit : .input, value: field.value))
             }
-            if let event = post.event { try page.tree.apply(event) }
+            if let event = post.event { events.append(event) }
+            for event in events { try page.tree.check(event) }
+            for event in events { try page.tree.apply(event) }
         } catch {
             return Self.response(for: error)
         }
