@@ -9,8 +9,6 @@
 /// A value the tree holds inline (no allocation of its own per page).
 @MainActor
 struct ChangeRecorder {
-    /// On while a flush runs.
-    var isRecording = false
     private var replaced: [ElementNode] = []
     private var inserted: [ElementNode] = []
     private var removed: [ElementNode] = []
@@ -18,6 +16,8 @@ struct ChangeRecorder {
     private var previousIDs: [ObjectIdentifier: String] = [:]
     /// The text field and value of the `input` event being applied (not echoed back).
     private var echo: (element: ElementNode, value: String)?
+    /// On while a flush runs (last: a small field at the end packs with what follows).
+    var isRecording = false
 
     /// Remembers the id the browser knows `element` by, before its first rename in this flush.
     mutating func recordRename(of element: ElementNode) {

@@ -13,9 +13,6 @@ struct Reconciler {
     private var dirty: [Node] = []
     /// `onAppear`, `onDisappear` and `onChange` actions, run after the change that queued them.
     private var pendingActions: [@MainActor () -> Void] = []
-    private var nextMountOrder: UInt32 = 0
-    /// Set while the tree settles: invalidations then are part of the flush, not news.
-    fileprivate var isSettling = false
     /// The first view that could not be evaluated; the tree cannot be shown after it.
     private(set) var failure: ViewFailure?
 
@@ -24,9 +21,18 @@ struct Reconciler {
 
     /// How many `body` evaluations have run.
     private(set) var evaluationCount = 0
-    /// The view types whose `body` ran, in order, while `isLoggingEvaluations` is on.
-    private(set) var evaluationLog: [String] = []
-    var isLoggingEvaluations = false
+    /// The view types whose `body` ran, in order, while logging is on (nil: off; a test hook
+    /// that costs a page one word).
+    private(set) var evaluationLog: [String]?
+    var isLoggingEvaluations: Bool {
+        get { evaluationLog != nil }
+        set { evaluationLog = newValue ? evaluationLog ?? [] : nil }
+    }
+
+    // Small fields last, so they share one word.
+    private var nextMountOrder: UInt32 = 0
+    /// Set while the tree settles: invalidations then are part of the flush, not news.
+    fileprivate var isSettling = false
 
     /// Whether some state changed that `settle()` has not yet handled.
     var hasPendingWork: Bool { !dirty.isEmpty || !pendingActions.isEmpty }
@@ -53,7 +59,7 @@ struct Reconciler {
 
     mutating func didEvaluate(_ type: Any.Type) {
         evaluationCount += 1
-        if isLoggingEvaluations { evaluationLog.append(String(describing: type)) }
+        if evaluationLog != nil { evaluationLog!.append(String(describing: type)) }
     }
 
     mutating func didFail(_ failure: ViewFailure) {

@@ -151,7 +151,7 @@ public final class LiveTree {
     /// How many `body` evaluations this tree has run.
     public var evaluationCount: Int { reconciler.evaluationCount }
     /// The view types whose `body` ran, in order, while `isLoggingEvaluations` is on.
-    public var evaluationLog: [String] { reconciler.evaluationLog }
+    public var evaluationLog: [String] { reconciler.evaluationLog ?? [] }
     /// Turns on `evaluationLog` (for tests that assert exactly which bodies ran).
     public var isLoggingEvaluations: Bool {
         get { reconciler.isLoggingEvaluations }
