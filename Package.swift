@@ -67,7 +67,7 @@ let package = Package(
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseTesting", "StatehouseGallery"]),
-        .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol"]),
+        .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
         .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "CCurl", "StatehouseLoopback"]),

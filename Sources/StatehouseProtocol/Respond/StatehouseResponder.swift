@@ -26,8 +26,8 @@ public struct ProtocolSettings: Sendable {
 /// The protocol as a host sees it: hand it each request, write back the response.
 ///
 /// `/_sh/` files are answered on the caller's thread; every other request enters the main
-/// actor (where the views live) through one hop, and is answered from there. A host that is
-/// itself async awaits `respond(to:)`; an event-loop host passes a completion:
+/// actor (where the views live) through one hop (`MainActorHop`), and is answered from there.
+/// A host awaits `respond(to:)`:
 ///
 /// ```swift
 /// let responder = StatehouseResponder(routes: MyApp().body._routes, settings: ProtocolSettings(), logger: logger)
@@ -47,8 +47,9 @@ public final class StatehouseResponder: Sendable {
         self.logger = logger
     }
 
-    /// Answers `request`; `complete` is called once, from any thread.
-    public func respond(to request: HostRequest, _ complete: @escaping @Sendable (HostResponse) -> Void) {
+    /// Answers `request`; `complete` is called once, from any thread. (For the built-in
+    /// event-loop host, which must not block its thread; other hosts await `respond(to:)`.)
+    package func respond(to request: HostRequest, _ complete: @escaping @Sendable (HostResponse) -> Void) {
         let start = Uptime.now
         let logger = self.logger
         // An event names its page in the body, the other requests in the query. The form is
