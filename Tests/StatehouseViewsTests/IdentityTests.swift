@@ -1,3 +1,4 @@
+import StatehouseTesting
 import Testing
 @testable import StatehouseViews
 
@@ -62,30 +63,28 @@ struct IdentityTests {
 
     @Test("Inserting a row above returns one row; a row's state stays with its element")
     func rowStateFollowsIdentity() throws {
-        let tree = LiveTree(ItemList(items: items(3)))
-        _ = try click(tree, "More 1")
-        let insert = try click(tree, "Add")
-        #expect(insert.count == 1)
-        guard case .prepend(_, let html)? = insert.first else { Issue.record("expected a prepend, got \(insert)"); return }
+        let page = try ViewTest(ItemList(items: items(3)))
+        try page.button("More 1").click()
+        try page.button("Add").click()
+        #expect(page.lastFragments.count == 1)
+        guard case .prepend(_, let html)? = page.lastFragments.first else { Issue.record("expected a prepend, got \(page.lastFragments)"); return }
         #expect(html.hasPrefix("<li "))
         #expect(html.contains("More 1000"))
-        #expect(tree.render().contains("Details of Item 1"), "row 1 is still expanded")
-        let delete = try click(tree, "Delete first")
-        #expect(delete.count == 1)
-        guard case .remove? = delete.first else { Issue.record("expected a remove, got \(delete)"); return }
-        #expect(tree.render().contains("Details of Item 1"))
+        #expect(page.elements.contains { $0.text == "Details of Item 1" }, "row 1 is still expanded")
+        try page.button("Delete first").click()
+        #expect(page.lastFragments.count == 1)
+        guard case .remove? = page.lastFragments.first else { Issue.record("expected a remove, got \(page.lastFragments)"); return }
+        #expect(page.elements.contains { $0.text == "Details of Item 1" })
     }
 
     @Test("Reordering rows re-sends the list, and each row keeps its state")
     func reorder() throws {
-        let tree = LiveTree(ItemList(items: items(3)))
-        _ = try click(tree, "More 0")
-        let actions = try click(tree, "Reverse")
-        #expect(actions.count == 1)
-        let html = tree.render()
-        let expanded = try #require(html.range(of: "Details of Item 0"))
-        let row2 = try #require(html.range(of: "More 2"))
-        #expect(row2.lowerBound < expanded.lowerBound, "row 0 moved last, still expanded")
+        let page = try ViewTest(ItemList(items: items(3)))
+        try page.button("More 0").click()
+        try page.button("Reverse").click()
+        #expect(page.lastFragments.count == 1)
+        let rows = page.elements(role: "listitem").map(\.text)
+        #expect(rows == ["More 2", "More 1", "Less 0Details of Item 0"], "row 0 moved last, still expanded")
     }
 
     @Test("The two branches of an if/else are distinct identities: state does not leak between them")
@@ -99,14 +98,14 @@ struct IdentityTests {
                 }
             }
         }
-        let tree = LiveTree(Branches())
-        _ = try click(tree, "More 1")
-        #expect(tree.render().contains("Details of A"))
-        let flip = try click(tree, "Flip")
-        #expect(!tree.render().contains("Details of"), "the else branch starts with fresh state")
-        #expect(flip.contains { if case .remove = $0 { true } else { false } })
-        _ = try click(tree, "Flip")
-        #expect(!tree.render().contains("Details of"), "and the if branch was rebuilt fresh too")
+        let page = try ViewTest(Branches())
+        try page.button("More 1").click()
+        #expect(page.elements.contains { $0.text == "Details of A" })
+        try page.button("Flip").click()
+        #expect(!page.html.contains("Details of"), "the else branch starts with fresh state")
+        #expect(page.lastFragments.contains { if case .remove = $0 { true } else { false } })
+        try page.button("Flip").click()
+        #expect(!page.html.contains("Details of"), "and the if branch was rebuilt fresh too")
     }
 
     @Test("Changing identity with .id resets all state held by the view")
@@ -121,12 +120,13 @@ struct IdentityTests {
                 }
             }
         }
-        let tree = LiveTree(Identified())
-        _ = try click(tree, "More 7")
-        _ = try click(tree, "Same")
-        #expect(tree.render().contains("Details of Seven"))
-        _ = try click(tree, "Renew")
-        #expect(!tree.render().contains("Details of Seven"))
+        let page = try ViewTest(Identified())
+        try page.button("More 7").click()
+        try page.button("Same").click()
+        #expect(try page.button("Less 7").isEnabled, "still expanded after an unrelated event")
+        try page.button("Renew").click()
+        #expect(throws: ViewTestError.self, "a new identity starts collapsed") { try page.button("Less 7") }
+        #expect(try page.button("More 7").isEnabled)
     }
 
     @Test("A removed subtree frees its nodes, state and elements")
