@@ -84,7 +84,8 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         switch kind {
         case .statehouse:
-            var options = ServerOptions()
+            // `STATEHOUSE_…` variables apply (e.g. STATEHOUSE_MAX_SESSIONS for the cap's figures).
+            var options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
             options.port = port
             options.logLevel = .error
             options.maxQueuedEvents = 1024

@@ -132,14 +132,24 @@ struct OptionDeclaration: Sendable {
     }
 }
 
-/// What is wrong with a command line or environment.
-struct OptionsError: Error, CustomStringConvertible {
-    let description: String
+/// What is wrong with a command line or environment: the option, where its value came from,
+/// and what is wrong with it.
+public struct OptionsError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 extension ServerOptions {
-    /// The options `arguments` (without the program name) and `environment` give: the
-    /// environment over the defaults, the command line over both.
+    /// The options `arguments` (without the program name) and `environment` give, as
+    /// `App.main()` reads them: the environment over the defaults, the command line over both.
+    ///
+    /// ```swift
+    /// let options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
+    /// ```
+    public init(arguments: [String], environment: [String: String]) throws {
+        self = try Self.parse(arguments, environment: environment)
+    }
+
+    /// `init(arguments:environment:)`.
     ///
     /// - Throws: `OptionsError` naming the option, where its value came from, and what is wrong.
     static func parse(_ arguments: [String], environment: [String: String]) throws(OptionsError) -> ServerOptions {
