@@ -9,6 +9,9 @@ final class Session {
     var pages: [Page] = []
     /// When a request last carried this session's cookie (`Uptime.now`).
     var lastUsed: UInt64
+    /// Its neighbours in the store's `Recency` list (the store owns every session in it).
+    unowned(unsafe) var lessRecent: Session?
+    unowned(unsafe) var moreRecent: Session?
 
     init(now: UInt64) {
         id = Token.random()

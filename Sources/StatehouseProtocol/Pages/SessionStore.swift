@@ -8,6 +8,8 @@ import StatehouseViews
 final class SessionStore {
     private var sessions: [Token: Session] = [:]
     private var pages: [Token: Page] = [:]
+    /// The sessions by last use, for eviction at the cap.
+    private(set) var recency = Recency()
     /// Lifetimes and caps (`sessionTTL`, `maxPagesPerSession`, `maxSessions`).
     let limits: ProtocolSettings
     /// Why recently ended pages and sessions ended, by id (bounded).
@@ -33,6 +35,7 @@ final class SessionStore {
         sweeper?.cancel()
         for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
         sessions.removeAll()
+        recency = Recency()
     }
 
     // MARK: Lookup
@@ -45,6 +48,7 @@ final class SessionStore {
             return .failure(.gone("session \(why): load the page again"))
         }
         session.lastUsed = Uptime.now
+        recency.touch(session)
         return .success(session)
     }
 
@@ -62,11 +66,12 @@ final class SessionStore {
     // MARK: Creation
 
     func newSession() -> Session {
-        if sessions.count >= limits.maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+        if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
             remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
         }
         let session = Session(now: Uptime.now)
         sessions[session.id] = session
+        recency.append(session)
         return session
     }
 
@@ -96,6 +101,7 @@ final class SessionStore {
     private func remove(_ session: Session, reason: String) {
         for page in session.pages { remove(page, reason: "its session was \(reason)") }
         sessions[session.id] = nil
+        recency.remove(session)
         endings.record(session.id, reason)
     }
 

@@ -1,0 +1,59 @@
+import Statehouse
+import Testing
+@testable import StatehouseProtocol
+
+/// Sessions and pages without HTTP: caps, eviction order, and the recency list behind them.
+@MainActor
+@Suite("Session store")
+struct SessionStoreTests {
+    struct Empty: View { var body: some View { Text("page") } }
+    let route = Route("/") { Empty() }._routes[0]
+
+    @Test("At the session cap a new session evicts the least recently used one; a request makes a session recent again")
+    func evictsLeastRecentlyUsed() throws {
+        var settings = ProtocolSettings()
+        settings.maxSessions = 10_000
+        let store = SessionStore(limits: settings)
+        var made = (0..<10_000).map { _ in store.newSession() }
+        #expect(store.sessionCount == 10_000)
+        // Sessions 0 and 1 are used again: 2 is now the least recently used.
+        _ = try store.session(made[0].id.description).get()
+        _ = try store.session(made[1].id.description).get()
+        let fresh = store.newSession()
+        #expect(store.sessionCount == 10_000, "the cap holds")
+        #expect(store.session(made[2].id.description).isFailure, "session 2 was evicted")
+        #expect(try store.session(made[0].id.description).get() === made[0])
+        // 1,000 more: each evicts the next oldest, in the order they were last used.
+        for _ in 0..<1_000 { made.append(store.newSession()) }
+        let order = store.recency.inOrder
+        #expect(order.count == 10_000)
+        #expect(order.first === made[1_003], "sessions 3…1002 were evicted in order")
+        #expect(order.contains { $0 === fresh } && order.last === made.last)
+        #expect(Set(order.map { ObjectIdentifier($0) }).count == order.count, "no session twice")
+    }
+
+    @Test("Ending sessions (evicted, expired, all at shutdown) keeps the recency list exactly the live sessions")
+    func listFollowsEndings() throws {
+        var settings = ProtocolSettings()
+        settings.maxSessions = 3
+        settings.sessionTTL = 1
+        let store = SessionStore(limits: settings)
+        let a = store.newSession(), b = store.newSession()
+        _ = store.newPage(route, in: b)
+        let c = store.newSession()
+        #expect(store.recency.inOrder.map(\.id) == [a.id, b.id, c.id])
+        let d = store.newSession()
+        #expect(store.recency.inOrder.map(\.id) == [b.id, c.id, d.id])
+        // Two seconds later every page has expired, then the sessions without pages.
+        store.sweep(now: Uptime.now + 2_000_000_000)
+        #expect(store.pageCount == 0)
+        #expect(store.sessionCount == 0 && store.recency.inOrder.isEmpty)
+        _ = store.newSession()
+        store.removeAll()
+        #expect(store.recency.inOrder.isEmpty)
+    }
+}
+
+extension Result {
+    var isFailure: Bool { if case .failure = self { true } else { false } }
+}
