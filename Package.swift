@@ -11,12 +11,15 @@ let package = Package(
         .library(name: "StatehouseTesting", targets: ["StatehouseTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
         .executable(name: "bench", targets: ["Bench"]),
+        .executable(name: "bench-allocations", targets: ["BenchAllocations"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // Allocation counts for the benchmarks (`bench-allocations` only).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         // The view system: views, property wrappers, the live tree, invalidation, reconciling,
@@ -53,15 +56,32 @@ let package = Package(
         .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
         // `swift run demo`: serves the gallery.
         .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery"]),
-        // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures) and its bare NIO server.
+        // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures).
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseLoopback",
+                "Statehouse", "StatehouseProtocol", "BenchSupport", "StatehouseLoopback",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What the benchmarks' processes share: the servers they measure (the demo and a bare
+        // SwiftNIO server) and the large page.
+        .target(
+            name: "BenchSupport",
+            dependencies: [
+                "Statehouse", "StatehouseGallery",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The allocation counts, in a binary of its own: the interposer replaces malloc for
+        // the whole process, so `bench` measures time and memory without it.
+        .executableTarget(
+            name: "BenchAllocations",
+            dependencies: [
+                "Statehouse", "StatehouseProtocol", "BenchSupport",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
         // libcurl for the integration tests' HTTP client (tests only).

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import Statehouse
 import StatehouseProtocol
@@ -63,29 +64,4 @@ enum InProcess {
         return samples[samples.count / 2]
     }
 
-}
-
-/// A list of rows, each with its own `@State`.
-struct RowsView: View {
-    let count: Int
-    var body: some View {
-        VStack(alignment: .leading) {
-            ForEach(0..<count, id: \.self) { index in
-                BenchRow(index: index)
-            }
-        }
-    }
-}
-
-struct BenchRow: View {
-    let index: Int
-    @State private var clicks = 0
-    var body: some View {
-        HStack {
-            Text("Row \(index)")
-            Text("\(clicks) clicks")
-            Button("Click") { clicks += 1 }
-                .accessibilityIdentifier("click")
-        }
-    }
 }

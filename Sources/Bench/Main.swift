@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StatehouseGallery
+import BenchSupport
 import Statehouse
 
 /// `scripts/bench` (or `swift run -c release bench`): Statehouse's figures, one per line
@@ -33,18 +33,20 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Compare with the figures in this file (a previous --output).")
     var compare: String?
 
-    @Flag(help: "Only the in-process figures (no wrk, no servers).")
-    var inProcessOnly = false
+    @Option(help: "Only these parts (repeatable): in-process (no servers), http (wrk), memory, allocations.")
+    var only: [Part] = []
+
+    enum Part: String, CaseIterable, ExpressibleByArgument { case inProcess = "in-process", http, memory, allocations }
 
     func run() async throws {
         let previous = compare.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }.map(Figures.parse) ?? [:]
         var figures = Figures(previous: previous)
+        let parts = only.isEmpty ? Set(Part.allCases) : Set(only)
 
-        await InProcess.measure(into: &figures)
-        if !inProcessOnly {
-            try HTTPBenchmarks(duration: duration, connections: connections).measure(into: &figures)
-            try MemoryBenchmarks(count: idle).measure(into: &figures)
-        }
+        if parts.contains(.inProcess) { await InProcess.measure(into: &figures) }
+        if parts.contains(.http) { try HTTPBenchmarks(duration: duration, connections: connections).measure(into: &figures) }
+        if parts.contains(.memory) { try MemoryBenchmarks(count: idle).measure(into: &figures) }
+        if parts.contains(.allocations) { try AllocationBenchmarks().measure(into: &figures) }
         try figures.write(to: output)
     }
 }
@@ -76,27 +78,13 @@ struct Render: AsyncParsableCommand {
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serves the demo or the bare NIO server.")
 
-    enum Kind: String, ExpressibleByArgument { case statehouse, nio }
-
-    @Argument var kind: Kind
+    @Argument(help: "statehouse or nio.")
+    var kind: String
     @Option var port = 0
 
     func run() async throws {
-        switch kind {
-        case .statehouse:
-            // `STATEHOUSE_…` variables apply (e.g. STATEHOUSE_MAX_SESSIONS for the cap's figures).
-            var options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
-            options.port = port
-            options.logLevel = .error
-            options.maxQueuedEvents = 1024
-            let server = try await StatehouseServer.start(DemoApp(), options: options)
-            say("listening on \(server.port)")
-            try await server.waitUntilClosed()
-        case .nio:
-            let server = try await BareServer.start(port: port)
-            say("listening on \(server.port)")
-            try await server.waitUntilClosed()
-        }
+        guard let server = BenchServer(rawValue: kind) else { throw ValidationError("no server \(kind): statehouse or nio") }
+        try await server.serve(port: port)
     }
 }
 
@@ -133,9 +121,4 @@ struct Figures {
         }
         return result
     }
-}
-
-/// Writes a line to standard output at once (unbuffered: a pipe reader sees it now).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

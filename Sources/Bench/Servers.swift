@@ -1,41 +1,75 @@
+import BenchSupport
 import Foundation
 import StatehouseLoopback
 
-/// Throughput and latency over loopback HTTP/1.1 keep-alive, driven by wrk: Statehouse's
-/// events and health endpoint against a bare SwiftNIO server answering the same requests.
+/// Throughput, CPU and latency over loopback HTTP/1.1 keep-alive, driven by wrk with at most
+/// as many threads as cores: Statehouse's events, page loads and health endpoint against a bare
+/// SwiftNIO server answering the same requests with a fixed fragment.
 struct HTTPBenchmarks {
     let duration: Int
     let connections: Int
 
     func measure(into figures: inout Figures) throws {
-        let statehouse = try ServerProcess("statehouse")
+        let statehouse = try ServerProcess(.statehouse)
         let pages = try (0..<connections).map { _ in try LoadedPage.load("/counter", port: statehouse.port) }
         let clicks = Wrk.clickScript(pages)
-        let events = try Wrk.run(port: statehouse.port, path: "/_sh/event", threads: connections, connections: connections,
-                                 seconds: duration, script: clicks)
-        let health = try Wrk.run(port: statehouse.port, path: "/_sh/health", threads: connections, connections: connections,
-                                 seconds: duration, script: nil)
-        let one = try Wrk.run(port: statehouse.port, path: "/_sh/event", threads: 1, connections: 1,
-                              seconds: duration, script: Wrk.clickScript([LoadedPage.load("/counter", port: statehouse.port)]))
+        let (events, eventCPU) = try statehouse.measuringCPU {
+            try Wrk.run(port: statehouse.port, path: "/_sh/event", connections: connections, seconds: duration, script: clicks)
+        }
+        let health = try Wrk.run(port: statehouse.port, path: "/_sh/health", connections: connections, seconds: duration, script: nil)
+        let one = try Wrk.run(port: statehouse.port, path: "/_sh/event", connections: 1, seconds: duration,
+                              script: Wrk.clickScript([LoadedPage.load("/counter", port: statehouse.port)]))
         statehouse.stop()
+        // Page loads with no cookie: a new session and page each (a server of their own, so
+        // the pages made do not weigh on the other figures).
+        let loads = try pageLoads("/counter", environment: [:])
+        let todoLoads = try pageLoads("/todos", environment: [:])
+        // The same with the session cap reached (filled first, during the warm-up).
+        let loadsAtCap = try pageLoads("/counter", environment: ["STATEHOUSE_MAX_SESSIONS": "5000"])
 
-        let nio = try ServerProcess("nio")
-        let bare = try Wrk.run(port: nio.port, path: "/_sh/event", threads: connections, connections: connections,
-                               seconds: duration, script: clicks)
+        let nio = try ServerProcess(.nio)
+        let (bare, bareCPU) = try nio.measuringCPU {
+            try Wrk.run(port: nio.port, path: "/_sh/event", connections: connections, seconds: duration, script: clicks)
+        }
+        let bareGet = try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: duration, script: nil)
         // The same one-connection run against the bare server: what this machine's scheduling
         // alone does to the tail (a busy VM's stolen time shows here as in ours).
-        let bareOne = try Wrk.run(port: nio.port, path: "/_sh/event", threads: 1, connections: 1,
-                                  seconds: duration, script: Wrk.clickScript([pages[0]]))
+        let bareOne = try Wrk.run(port: nio.port, path: "/_sh/event", connections: 1, seconds: duration,
+                                  script: Wrk.clickScript([pages[0]]))
         nio.stop()
 
         figures.add("counter_events_per_s", events.requestsPerSecond, "req/s")
         figures.add("nio_requests_per_s", bare.requestsPerSecond, "req/s")
         figures.add("event_vs_nio", events.requestsPerSecond / bare.requestsPerSecond, "x")
+        figures.add("event_cpu_us", eventCPU / events.requests * 1e6, "us")
+        figures.add("nio_cpu_us", bareCPU / bare.requests * 1e6, "us")
+        figures.add("event_cpu_vs_nio", (eventCPU / events.requests) / (bareCPU / bare.requests), "x")
+        figures.add("event_client_cpu_share", events.clientCPUShare, "x")
+        figures.add("nio_client_cpu_share", bare.clientCPUShare, "x")
         figures.add("plain_vs_nio", health.requestsPerSecond / bare.requestsPerSecond, "x")
+        figures.add("page_loads_per_s_counter", loads.requestsPerSecond, "req/s")
+        figures.add("page_loads_per_s_todos", todoLoads.requestsPerSecond, "req/s")
+        figures.add("page_loads_per_s_at_cap", loadsAtCap.requestsPerSecond, "req/s")
+        figures.add("page_loads_vs_nio", loads.requestsPerSecond / bareGet.requestsPerSecond, "x")
         figures.add("event_p50_us", one.p50Micros, "us")
         figures.add("event_p99_us", one.p99Micros, "us")
         figures.add("nio_p50_us", bareOne.p50Micros, "us")
         figures.add("nio_p99_us", bareOne.p99Micros, "us")
+    }
+
+    /// GETs of `path` with no cookie on a fresh server, after a warm-up as long as the run
+    /// (which also fills a small session cap).
+    private func pageLoads(_ path: String, environment: [String: String]) throws -> Wrk.Report {
+        let server = try ServerProcess(.statehouse, environment: environment)
+        defer { server.stop() }
+        _ = try Wrk.run(port: server.port, path: path, connections: connections, seconds: max(2, duration / 2), script: nil)
+        if let cap = environment["STATEHOUSE_MAX_SESSIONS"].flatMap(Int.init) {
+            // A figure "at the cap" only if the warm-up filled it.
+            let health = try LoopbackConnection(port: server.port).get("/_sh/health").body
+            let held = health.firstMatch(of: /"sessions":(\d+)/).flatMap { Int($0.output.1) } ?? 0
+            guard held == cap else { throw BenchError("the warm-up left \(held) sessions, not the cap of \(cap): a longer --duration") }
+        }
+        return try Wrk.run(port: server.port, path: path, connections: connections, seconds: duration, script: nil)
     }
 }
 
@@ -45,14 +79,14 @@ struct MemoryBenchmarks {
     let count: Int
 
     func measure(into figures: inout Figures) throws {
-        let session = try idleGrowth(kind: "statehouse", path: "/counter")
-        let bare = try idleGrowth(kind: "nio", path: "/")
+        let session = try idleGrowth(kind: .statehouse, path: "/counter")
+        let bare = try idleGrowth(kind: .nio, path: "/")
         figures.add("idle_session_kib", session, "KiB")
         figures.add("nio_idle_connection_kib", bare, "KiB")
     }
 
     /// How much the server's resident memory grows per idle client, in KiB.
-    private func idleGrowth(kind: String, path: String) throws -> Double {
+    private func idleGrowth(kind: BenchServer, path: String) throws -> Double {
         let server = try ServerProcess(kind)
         defer { server.stop() }
         // Warm up: lazily allocated buffers and caches belong to the baseline.

@@ -1,27 +1,58 @@
+import BenchSupport
 import Foundation
 import StatehouseLoopback
 
-/// A server under measurement, in a child process (`bench serve KIND`).
+/// A server under measurement, in a child process (`bench serve KIND`, or
+/// `bench-allocations serve KIND` to count its allocations).
 final class ServerProcess {
     let process = Process()
-    let port: Int
+    private(set) var port = 0
+    private let output = Pipe()
+    private var unread = ""
 
-    init(_ kind: String) throws {
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["serve", kind]
-        let output = Pipe()
+    /// `environment`: extra `STATEHOUSE_…` variables for the server.
+    init(_ kind: BenchServer, environment: [String: String] = [:], countingAllocations: Bool = false) throws {
+        process.executableURL = countingAllocations ? try Self.sibling("bench-allocations") : try Self.sibling("bench")
+        process.arguments = ["serve", kind.rawValue]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { throw BenchError("the \(kind) server did not start") }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let match = text.firstMatch(of: /listening on (\d+)/), let port = Int(match.output.1) else {
-            throw BenchError("the \(kind) server said: \(text)")
+        let line = try readLine(from: kind.rawValue)
+        guard let match = line.firstMatch(of: /listening on (\d+)/), let port = Int(match.output.1) else {
+            throw BenchError("the \(kind) server said: \(line)")
         }
         self.port = port
+    }
+
+    /// A binary built next to this one.
+    static func sibling(_ name: String) throws -> URL {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw BenchError("\(url.path) is missing: swift build -c release --product \(name)")
+        }
+        return url
+    }
+
+    private func readLine(from kind: String) throws -> String {
+        while !unread.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { throw BenchError("the \(kind) server ended") }
+            unread += String(decoding: data, as: UTF8.self)
+        }
+        let end = unread.firstIndex(of: "\n")!
+        defer { unread = String(unread[unread.index(after: end)...]) }
+        return String(unread[..<end])
+    }
+
+    /// The allocations the server has made so far (a server started `countingAllocations`).
+    func allocations() throws -> Double {
+        kill(process.processIdentifier, SIGUSR1)
+        let line = try readLine(from: "counting")
+        guard let count = line.firstMatch(of: /^allocations (\d+)$/).flatMap({ Double($0.output.1) }) else {
+            throw BenchError("the counting server said: \(line)")
+        }
+        return count
     }
 
     /// Resident memory, from /proc, in KiB.
@@ -29,6 +60,24 @@ final class ServerProcess {
         let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
         guard let match = status.firstMatch(of: /VmRSS:\s+(\d+) kB/) else { return 0 }
         return Double(match.output.1) ?? 0
+    }
+
+    /// CPU time the server has used (user and system), from /proc, in seconds.
+    var cpuSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // Fields after the command name (which may hold spaces) start at state; utime and stime
+        // are the 14th and 15th fields of the whole line.
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Runs `body` and returns its result with the server's CPU seconds spent meanwhile.
+    func measuringCPU<T>(_ body: () throws -> T) rethrows -> (T, cpuSeconds: Double) {
+        let before = cpuSeconds
+        let result = try body()
+        return (result, cpuSeconds - before)
     }
 
     func stop() {
@@ -48,6 +97,12 @@ struct LoadedPage {
     let csrf: String
     let cookie: String
 
+    /// The headers of an event on this page, as the client sends them.
+    var eventHeaders: [String] {
+        ["Content-Type: application/x-www-form-urlencoded", "Accept: text/vnd.turbo-stream.html",
+         "X-CSRF-Token: \(csrf)", "Cookie: \(cookie)"]
+    }
+
     static func load(_ path: String, port: Int) throws -> LoadedPage {
         let response = try LoopbackConnection(port: port).get(path)
         guard let id = response.body.firstMatch(of: /name="sh-page" content="([^"]+)"/)?.output.1,
@@ -62,25 +117,40 @@ struct LoadedPage {
 /// Runs wrk (Debian's `wrk` package) and reads its report.
 enum Wrk {
     struct Report {
+        var requests: Double
         var requestsPerSecond: Double
         var p50Micros: Double
         var p99Micros: Double
+        /// wrk's own CPU time over the run's wall time and the machine's cores: near 1, the
+        /// client, not the server, was the limit.
+        var clientCPUShare: Double
+    }
+
+    /// Never more client threads than cores: a thread per connection on a 2-core machine
+    /// starves the server it measures.
+    static func threads(for connections: Int) -> Int {
+        min(connections, ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// `script` nil: plain GETs of `path`.
-    static func run(port: Int, path: String, threads: Int, connections: Int, seconds: Int, script: String?) throws -> Report {
+    static func run(port: Int, path: String, connections: Int, seconds: Int, script: String?) throws -> Report {
+        let threads = threads(for: connections)
         let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-\(getpid()).lua")
         try (script ?? "").write(to: scriptURL, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scriptURL) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["wrk", "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", scriptURL.path,
-                             "http://127.0.0.1:\(port)\(path)"]
+                             "http://127.0.0.1:\(port)\(path)", "--", "\(threads)"]
         let output = Pipe()
         process.standardOutput = output
+        let clientBefore = childrenCPUSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let clientCPU = childrenCPUSeconds() - clientBefore
         guard process.terminationStatus == 0, let rps = text.firstMatch(of: /Requests\/sec:\s+([\d.]+)/).flatMap({ Double($0.output.1) }) else {
             throw BenchError("wrk failed (is it installed? apt-get install wrk):\n\(text)")
         }
@@ -90,7 +160,20 @@ enum Wrk {
         if let errors = text.firstMatch(of: /Socket errors: .*/) {
             throw BenchError("wrk: \(errors.output)\n\(text)")
         }
-        return Report(requestsPerSecond: rps, p50Micros: try percentile("50%", in: text), p99Micros: try percentile("99%", in: text))
+        guard let requests = text.firstMatch(of: /(\d+) requests in/).flatMap({ Double($0.output.1) }) else {
+            throw BenchError("no request count in wrk's report\n\(text)")
+        }
+        return Report(requests: requests, requestsPerSecond: rps, p50Micros: try percentile("50%", in: text),
+                      p99Micros: try percentile("99%", in: text),
+                      clientCPUShare: clientCPU / (wall * Double(ProcessInfo.processInfo.activeProcessorCount)))
+    }
+
+    /// CPU seconds of this process's children that have been waited for (wrk's runs).
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
     /// A latency line of wrk's distribution ("99%  1.23ms"), in microseconds.
@@ -106,30 +189,38 @@ enum Wrk {
         }
     }
 
-    /// A wrk script that clicks "Increment" on one page per thread (one connection each).
+    /// A wrk script that clicks "Increment" on the pages, each page as often: the threads share
+    /// the pages out (thread t of n takes pages t, t + n, …) and each thread's requests go
+    /// round its pages, so with a page per connection each page has about one event in flight.
     static func clickScript(_ pages: [LoadedPage]) -> String {
         let table = pages.map { #"{"\#($0.id)", "\#($0.csrf)", "\#($0.cookie)"}"# }.joined(separator: ",\n  ")
         return """
         local pages = {
           \(table)
         }
-        local next_page = 0
+        local threads = 0
         function setup(thread)
-          next_page = next_page + 1
-          thread:set("page_index", next_page)
+          thread:set("thread_index", threads)
+          threads = threads + 1
         end
+        local requests = {}
+        local turn = 0
         function init(args)
-          local page = pages[page_index]
-          body = "page=" .. page[1] .. "&target=increment"
-          headers = {
-            ["Content-Type"] = "application/x-www-form-urlencoded",
-            ["Accept"] = "text/vnd.turbo-stream.html",
-            ["X-CSRF-Token"] = page[2],
-            ["Cookie"] = page[3],
-          }
+          -- args[1] is the number of threads (after wrk's --).
+          local n = tonumber(args[1]) or 1
+          for i = thread_index + 1, #pages, n do
+            local page = pages[i]
+            requests[#requests + 1] = wrk.format("POST", "/_sh/event", {
+              ["Content-Type"] = "application/x-www-form-urlencoded",
+              ["Accept"] = "text/vnd.turbo-stream.html",
+              ["X-CSRF-Token"] = page[2],
+              ["Cookie"] = page[3],
+            }, "page=" .. page[1] .. "&target=increment")
+          end
         end
         function request()
-          return wrk.format("POST", "/_sh/event", headers, body)
+          turn = turn % #requests + 1
+          return requests[turn]
         end
         """
     }

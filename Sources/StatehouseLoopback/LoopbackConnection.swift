@@ -93,6 +93,13 @@ public final class LoopbackConnection {
         }
         return try readResponse()
     }
+
+    /// Sends a POST of `body` to `path` (keep-alive) and reads its response.
+    public func post(_ path: String, headers: [String] = [], body: String) throws -> Response {
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n"
+        guard send(head + headers.map { $0 + "\r\n" }.joined() + "\r\n" + body) else { throw LoopbackError("send failed") }
+        return try readResponse()
+    }
 }
 
 public struct LoopbackError: Error, CustomStringConvertible {

@@ -4,17 +4,17 @@ import NIOPosix
 
 /// The ceiling: a bare SwiftNIO HTTP/1.1 server that answers every request with the same
 /// 100-byte fragment, on the same number of event loops as Statehouse.
-struct BareServer {
+public struct BareServer {
     let channel: any Channel
-    var port: Int { channel.localAddress?.port ?? 0 }
+    public var port: Int { channel.localAddress?.port ?? 0 }
 
-    static let fragment: [UInt8] = {
+    public static let fragment: [UInt8] = {
         let head = #"<turbo-stream action="replace" target="count"><template><span id="count">1</span></template>"#
         let bytes = Array(head.utf8) + Array("</turbo-stream>".utf8)
         return Array(bytes.prefix(100)) + Array(repeating: UInt8(ascii: " "), count: max(0, 100 - bytes.count))
     }()
 
-    static func start(port: Int) async throws -> BareServer {
+    public static func start(port: Int) async throws -> BareServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -30,7 +30,7 @@ struct BareServer {
         return BareServer(channel: channel)
     }
 
-    func waitUntilClosed() async throws { try await channel.closeFuture.get() }
+    public func waitUntilClosed() async throws { try await channel.closeFuture.get() }
 
     final class Handler: ChannelInboundHandler {
         typealias InboundIn = HTTPServerRequestPart
