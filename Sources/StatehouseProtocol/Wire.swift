@@ -35,4 +35,9 @@ public enum Wire {
 
     /// The content type of a response of changes.
     public static let turboStreamType = "text/vnd.turbo-stream.html"
+    /// The same with its charset, as a response's `Content-Type`.
+    static let turboStreamContentType = turboStreamType + "; charset=utf-8"
+
+    /// The content type of an event's body.
+    static let formType = "application/x-www-form-urlencoded"
 }

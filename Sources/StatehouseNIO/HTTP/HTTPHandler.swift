@@ -148,7 +148,9 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func write(_ response: HostResponse, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
         isResponding = true
         let status = HTTPResponseStatus(statusCode: response.status)
-        var headers = HTTPHeaders(response.headers.fields.map { ($0.name, $0.value) })
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(response.headers.fields.count + 2)
+        for field in response.headers.fields { headers.add(name: field.name, value: field.value) }
         if let stream = response.stream {
             // Headers go out at once; no length, no end: events follow as body chunks.
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)

@@ -18,36 +18,57 @@ struct FormData {
     }
 
     static func decode(_ bytes: [UInt8]) -> FormData? {
+        bytes.withUnsafeBufferPointer(decode)
+    }
+
+    /// One pass over the bytes, with no copies of them but the decoded strings (an event's
+    /// names and values are short, so most strings are stored inline, without allocating).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> FormData? {
         var form = FormData()
-        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = percentDecode(parts[0]) else { return nil }
-            guard let value = parts.count > 1 ? percentDecode(parts[1]) : "" else { return nil }
-            form.fields.append((name, value))
+        form.fields.reserveCapacity(bytes.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 })
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+            if end > start {
+                let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
+                guard let name = percentDecode(UnsafeBufferPointer(rebasing: bytes[start..<equals])) else { return nil }
+                let rawValue = equals < end ? bytes[(equals + 1)..<end] : bytes[end..<end]
+                guard let value = percentDecode(UnsafeBufferPointer(rebasing: rawValue)) else { return nil }
+                form.fields.append((name, value))
+            }
+            start = end + 1
         }
         return form
     }
 
-    private static func percentDecode(_ bytes: ArraySlice<UInt8>) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "+"):
-                out.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard index + 2 < bytes.endIndex,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
-                out.append(high << 4 | low)
-                index += 2
-            default:
-                out.append(byte)
-            }
-            index += 1
+    private static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
+        var wellFormed = true
+        // Repairs invalid UTF-8 (U+FFFD), as `String(decoding:)` does.
+        let string = String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0, index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "+"):
+                    out[count] = UInt8(ascii: " ")
+                case UInt8(ascii: "%"):
+                    guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                        wellFormed = false
+                        return 0
+                    }
+                    out[count] = high << 4 | low
+                    index += 2
+                default:
+                    out[count] = bytes[index]
+                }
+                count += 1
+                index += 1
+            }
+            return count
+        }
+        return wellFormed ? string : nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

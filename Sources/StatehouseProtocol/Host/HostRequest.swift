@@ -33,12 +33,25 @@ public struct HostRequest: Sendable {
         return request
     }
 
+    /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
+    /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
+    var wantsFragments: Bool {
+        let accepts = headers.fields.lazy.filter { $0.name.equalsIgnoringASCIICase("accept") }.map(\.value.utf8)
+        if accepts.contains(where: { $0.containsIgnoringASCIICase(Wire.turboStreamType.utf8) }) { return true }
+        return !accepts.contains { $0.containsIgnoringASCIICase("text/html".utf8) }
+    }
+
     /// The value of cookie `name`, if sent.
     func cookie(_ name: String) -> String? {
-        for header in headers.all("cookie") {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingSpaces == name { return String(parts[1].trimmingSpaces) }
+        for field in headers.fields where field.name.equalsIgnoringASCIICase("cookie") {
+            var rest = Substring(field.value)
+            while !rest.isEmpty {
+                let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+                let pair = rest[..<end]
+                if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].trimmingSpaces == name {
+                    return String(pair[pair.index(after: equals)...].trimmingSpaces)
+                }
+                rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             }
         }
         return nil
@@ -111,14 +124,33 @@ extension String {
 
     /// ASCII case-insensitive equality, without building lowercased copies.
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
-        let a = utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            let lx = x &- 65 < 26 ? x | 0x20 : x, ly = y &- 65 < 26 ? y | 0x20 : y
-            if lx != ly { return false }
+        utf8.count == other.utf8.count && utf8.hasPrefixIgnoringASCIICase(other.utf8)
+    }
+}
+
+/// Header values compared as the protocol needs, ignoring ASCII case, without lowercased copies.
+extension Collection<UInt8> {
+    func hasPrefixIgnoringASCIICase(_ prefix: some Collection<UInt8>) -> Bool {
+        var index = startIndex
+        for byte in prefix {
+            guard index != endIndex, self[index].asciiLowercased == byte.asciiLowercased else { return false }
+            formIndex(after: &index)
         }
         return true
     }
+
+    func containsIgnoringASCIICase(_ needle: some Collection<UInt8>) -> Bool {
+        var start = startIndex
+        while true {
+            if self[start...].hasPrefixIgnoringASCIICase(needle) { return true }
+            if start == endIndex { return false }
+            formIndex(after: &start)
+        }
+    }
+}
+
+private extension UInt8 {
+    var asciiLowercased: UInt8 { self &- 65 < 26 ? self | 0x20 : self }
 }
 
 extension Substring {

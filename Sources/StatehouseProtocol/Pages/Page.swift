@@ -47,7 +47,8 @@ final class Page {
     /// landed, and sent to the open streams. With no stream open they wait for the page's next
     /// event response or render. A view that fails here ends the page, as in a request.
     private func schedulePush() {
-        guard !pushScheduled else { return }
+        // With no stream open there is no one to push to (and `add` schedules one).
+        guard !pushScheduled, !streams.isEmpty else { return }
         pushScheduled = true
         MainActorHop.enqueue { [weak self] in
             guard let self else { return }

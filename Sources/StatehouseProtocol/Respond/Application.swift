@@ -121,8 +121,8 @@ final class Application {
     private func event(_ request: HostRequest) -> HostResponse {
         // 400: malformed
         if let contentType = request.headers.first("content-type"),
-           !contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
-            return .text(400, "expected Content-Type application/x-www-form-urlencoded, got \(contentType)")
+           !contentType.utf8.hasPrefixIgnoringASCIICase(Wire.formType.utf8) {
+            return .text(400, "expected Content-Type \(Wire.formType), got \(contentType)")
         }
         guard let form = request.form ?? FormData.decode(request.body) else {
             return .text(400, "malformed form body (bad percent-encoding)")
@@ -160,8 +160,8 @@ final class Application {
         } catch {
             return end(page, failedWith: error)
         }
-        if Self.wantsFragments(request) {
-            return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamType + "; charset=utf-8", "Cache-Control": "no-store"],
+        if request.wantsFragments {
+            return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store"],
                                 body: Array(TurboStream.encode(changes).utf8))
         }
         return HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])
@@ -212,15 +212,6 @@ final class Application {
         case .disabled: .text(409, error.description)
         case .unsupported, .invalidValue: .text(400, error.description)
         }
-    }
-
-    /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
-    /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
-    static func wantsFragments(_ request: HostRequest) -> Bool {
-        // The standard library's search (Foundation's `contains` goes through `NSString`).
-        let accept = request.headers.all("accept").joined(separator: ",").lowercased().utf8
-        if accept.firstRange(of: Wire.turboStreamType.utf8) != nil { return true }
-        return accept.firstRange(of: "text/html".utf8) == nil
     }
 
     static func isSameOrigin(_ origin: String, host: String?) -> Bool {

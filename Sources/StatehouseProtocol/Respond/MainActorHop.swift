@@ -7,8 +7,11 @@ enum MainActorHop {
     /// Runs `work` on the main actor after what is already queued there (the tasks a new page
     /// started, the writes that are landing together).
     static func enqueue(_ work: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+        mainQueue.async { MainActor.assumeIsolated(work) }
     }
+
+    /// `DispatchQueue.main` makes a new wrapper object on each use on Linux.
+    private static let mainQueue = DispatchQueue.main
 
     /// Runs `work` on the main actor every `interval` seconds until the returned timer is
     /// cancelled. (The timer fires on the main queue itself: a timer on a global queue can be

@@ -16,7 +16,10 @@ enum MainQueue {
         if isCurrent {
             MainActor.assumeIsolated(body)
         } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+            queue.async { MainActor.assumeIsolated(body) }
         }
     }
+
+    /// `DispatchQueue.main` makes a new wrapper object on each use on Linux.
+    private static let queue = DispatchQueue.main
 }
