@@ -17,12 +17,7 @@ struct AllocationBenchmarks {
         }
 
         let statehouse = try ServerProcess(.statehouse, countingAllocations: true)
-        let page = try LoadedPage.load("/counter", port: statehouse.port)
-        let clicks = try LoopbackConnection(port: statehouse.port)
-        let event = try perRequest(statehouse) {
-            let response = try clicks.post("/_sh/event", headers: page.eventHeaders, body: "page=\(page.id)&target=increment")
-            guard response.head.hasPrefix("HTTP/1.1 200") else { throw BenchError("a click was refused: \(response.head)") }
-        }
+        let (event, page) = try clicks(on: statehouse)
         let loads = try LoopbackConnection(port: statehouse.port)
         let load = try perRequest(statehouse) {
             let response = try loads.get("/counter")
@@ -30,16 +25,34 @@ struct AllocationBenchmarks {
         }
         statehouse.stop()
 
+        // The same click with the main thread as the event loop (`--event-loop main`).
+        let onMain = try ServerProcess(.statehouseMain, countingAllocations: true)
+        let (mainEvent, _) = try clicks(on: onMain)
+        onMain.stop()
+
         let nio = try ServerProcess(.nio, countingAllocations: true)
         let bareConnection = try LoopbackConnection(port: nio.port)
         let bare = try perRequest(nio) {
+            // The same request as a click on Statehouse (the page is gone with its server).
             _ = try bareConnection.post("/_sh/event", headers: page.eventHeaders, body: "page=\(page.id)&target=increment")
         }
         nio.stop()
 
         figures.add("event_allocs", event, "allocs")
+        figures.add("main_event_allocs", mainEvent, "allocs")
         figures.add("nio_allocs", bare, "allocs")
         figures.add("page_load_allocs", load, "allocs")
+    }
+
+    /// The server's allocations per click on a `/counter` page of its own, and the page.
+    private func clicks(on server: ServerProcess) throws -> (Double, LoadedPage) {
+        let page = try LoadedPage.load("/counter", port: server.port)
+        let connection = try LoopbackConnection(port: server.port)
+        let perClick = try perRequest(server) {
+            let response = try connection.post("/_sh/event", headers: page.eventHeaders, body: "page=\(page.id)&target=increment")
+            guard response.head.hasPrefix("HTTP/1.1 200") else { throw BenchError("a click was refused: \(response.head)") }
+        }
+        return (perClick, page)
     }
 
     /// The server's allocations per `request`, over `requests` of them after as many to warm up.

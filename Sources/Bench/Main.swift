@@ -6,6 +6,24 @@ import Statehouse
 /// `scripts/bench` (or `swift run -c release bench`): Statehouse's figures, one per line
 /// (`name: value unit`), also written to a file a later run can be compared with.
 @main
+enum Entry {
+    /// `bench serve KIND` keeps the main thread (the demo's event loop runs on it, as under
+    /// `App.main()`); every other command runs as an async command.
+    @MainActor
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "serve", let kind = arguments.dropFirst().first.flatMap(BenchServer.init(rawValue:)) {
+            let port = arguments.firstIndex(of: "--port").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil }
+            kind.serve(port: port ?? 0)
+        }
+        Task {
+            await Bench.main()
+            exit(0)
+        }
+        dispatchMain()
+    }
+}
+
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -73,18 +91,18 @@ struct Render: AsyncParsableCommand {
     }
 }
 
-/// `bench serve statehouse|nio`: a server for the benchmarks to measure, in its own process
-/// (so that its memory is its own). Prints `listening on PORT`.
-struct Serve: AsyncParsableCommand {
+/// `bench serve statehouse|statehouse-main|nio [--port P]`: a server for the benchmarks to
+/// measure, in its own process (so that its memory is its own). Prints `listening on PORT`.
+/// (Handled by `Entry` before the commands are parsed; declared here for `--help`.)
+struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serves the demo or the bare NIO server.")
 
-    @Argument(help: "statehouse or nio.")
+    @Argument(help: "statehouse, statehouse-main or nio.")
     var kind: String
     @Option var port = 0
 
-    func run() async throws {
-        guard let server = BenchServer(rawValue: kind) else { throw ValidationError("no server \(kind): statehouse or nio") }
-        try await server.serve(port: port)
+    func run() throws {
+        throw ValidationError("no server \(kind): statehouse, statehouse-main or nio")
     }
 }
 

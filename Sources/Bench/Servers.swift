@@ -27,6 +27,16 @@ struct HTTPBenchmarks {
         // The same with the session cap reached (filled first, during the warm-up).
         let loadsAtCap = try pageLoads("/counter", environment: ["STATEHOUSE_MAX_SESSIONS": "5000"])
 
+        // The other event loop: the main thread serves and runs the views (`--event-loop main`).
+        let onMain = try ServerProcess(.statehouseMain)
+        let onMainClicks = Wrk.clickScript(try (0..<connections).map { _ in try LoadedPage.load("/counter", port: onMain.port) })
+        let (onMainEvents, onMainCPU) = try onMain.measuringCPU {
+            try Wrk.run(port: onMain.port, path: "/_sh/event", connections: connections, seconds: duration, script: onMainClicks)
+        }
+        let onMainOne = try Wrk.run(port: onMain.port, path: "/_sh/event", connections: 1, seconds: duration,
+                                      script: Wrk.clickScript([LoadedPage.load("/counter", port: onMain.port)]))
+        onMain.stop()
+
         let nio = try ServerProcess(.nio)
         let (bare, bareCPU) = try nio.measuringCPU {
             try Wrk.run(port: nio.port, path: "/_sh/event", connections: connections, seconds: duration, script: clicks)
@@ -51,6 +61,9 @@ struct HTTPBenchmarks {
         figures.add("page_loads_per_s_todos", todoLoads.requestsPerSecond, "req/s")
         figures.add("page_loads_per_s_at_cap", loadsAtCap.requestsPerSecond, "req/s")
         figures.add("page_loads_vs_nio", loads.requestsPerSecond / bareGet.requestsPerSecond, "x")
+        figures.add("main_events_per_s", onMainEvents.requestsPerSecond, "req/s")
+        figures.add("main_event_cpu_us", onMainCPU / onMainEvents.requests * 1e6, "us")
+        figures.add("main_event_p50_us", onMainOne.p50Micros, "us")
         figures.add("event_p50_us", one.p50Micros, "us")
         figures.add("event_p99_us", one.p99Micros, "us")
         figures.add("nio_p50_us", bareOne.p50Micros, "us")

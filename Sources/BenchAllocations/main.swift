@@ -11,7 +11,7 @@ import StatehouseProtocol
 // figures and measures time and memory without it.
 //
 //   bench-allocations figures              in-process counts, one `name: value unit` per line
-//   bench-allocations serve statehouse|nio a server that counts every allocation it makes;
+//   bench-allocations serve KIND          a server (as `bench serve KIND`) counting every allocation;
 //                                          SIGUSR1 makes it print `allocations N` (so far)
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -24,8 +24,7 @@ case ("serve", let server?):
     // Every allocation from the start on; a reading is the difference of two.
     MallocInterposerSwift.hook()
     let reading = printCountOnSIGUSR1()
-    try await server.serve(port: 0)
-    reading.cancel()
+    withExtendedLifetime(reading) { server.serve(port: 0) }
 default:
     FileHandle.standardError.write(Data("usage: bench-allocations figures | serve statehouse|nio\n".utf8))
     exit(64)

@@ -5,7 +5,7 @@ import NIOPosix
 /// The ceiling: a bare SwiftNIO HTTP/1.1 server that answers every request with the same
 /// 100-byte fragment, on the same number of event loops as Statehouse.
 public struct BareServer {
-    let channel: any Channel
+    public let channel: any Channel
     public var port: Int { channel.localAddress?.port ?? 0 }
 
     public static let fragment: [UInt8] = {
@@ -14,9 +14,9 @@ public struct BareServer {
         return Array(bytes.prefix(100)) + Array(repeating: UInt8(ascii: " "), count: max(0, 100 - bytes.count))
     }()
 
-    public static func start(port: Int) async throws -> BareServer {
+    public static func start(port: Int) throws -> BareServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
-        let channel = try await ServerBootstrap(group: group)
+        let channel = try ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -26,11 +26,10 @@ public struct BareServer {
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .bind(host: "127.0.0.1", port: port).get()
+            .bind(host: "127.0.0.1", port: port).wait()
         return BareServer(channel: channel)
     }
 
-    public func waitUntilClosed() async throws { try await channel.closeFuture.get() }
 
     final class Handler: ChannelInboundHandler {
         typealias InboundIn = HTTPServerRequestPart

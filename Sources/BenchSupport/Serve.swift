@@ -5,28 +5,64 @@ import StatehouseGallery
 /// The servers the benchmarks measure, each in a process of its own (so that its memory and
 /// CPU time are its own).
 public enum BenchServer: String, CaseIterable, Sendable {
-    /// The demo (the gallery), as `swift run demo` serves it.
+    /// The demo (the gallery) as `swift run demo` serves it: event loops of its own and a hop
+    /// to the main actor per request (`--event-loop threads`, `StatehouseServer.start`).
     case statehouse
+    /// The demo with the main thread as the one event loop, which runs the views too
+    /// (`--event-loop main`, `StatehouseServer.run`).
+    case statehouseMain = "statehouse-main"
     /// A bare SwiftNIO HTTP/1.1 server answering every request with the same fragment.
     case nio
 
     /// Serves on `port` (0: any) until the process ends; prints `listening on PORT` first.
-    /// `STATEHOUSE_…` variables apply to the demo (e.g. STATEHOUSE_MAX_SESSIONS for figures
-    /// at the session cap).
-    public func serve(port: Int) async throws {
+    /// Call it from the main thread. `STATEHOUSE_…` variables apply to the demo (e.g.
+    /// STATEHOUSE_MAX_SESSIONS for figures at the session cap).
+    @MainActor
+    public func serve(port: Int) -> Never {
         switch self {
         case .statehouse:
+            Task { @MainActor in
+                do {
+                    let server = try await StatehouseServer.start(DemoApp(), options: Self.options(port: port))
+                    say("listening on \(server.port)")
+                    try await server.waitUntilClosed()
+                } catch {
+                    say("error: \(error)")
+                }
+                exit(1)
+            }
+            dispatchMain()
+        case .statehouseMain:
+            StatehouseServer.run(DemoApp(), options: Self.options(port: port)) { say("listening on \($0.port)") }
+        case .nio:
+            // A process started from a thread that blocks SIGTERM (as dispatch's threads do)
+            // inherits that mask; this main thread waits for its server, not for a signal.
+            var stopSignals = sigset_t()
+            sigemptyset(&stopSignals)
+            sigaddset(&stopSignals, SIGTERM)
+            sigaddset(&stopSignals, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+            do {
+                let server = try BareServer.start(port: port)
+                say("listening on \(server.port)")
+                try server.channel.closeFuture.wait()
+            } catch {
+                say("error: \(error)")
+            }
+            exit(1)
+        }
+    }
+
+    private static func options(port: Int) -> ServerOptions {
+        do {
             var options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
             options.port = port
             options.logLevel = .error
             options.maxQueuedEvents = 1024
-            let server = try await StatehouseServer.start(DemoApp(), options: options)
-            say("listening on \(server.port)")
-            try await server.waitUntilClosed()
-        case .nio:
-            let server = try await BareServer.start(port: port)
-            say("listening on \(server.port)")
-            try await server.waitUntilClosed()
+            return options
+        } catch {
+            say("error: \(error)")
+            exit(64)
         }
     }
 }

@@ -4,7 +4,8 @@ import Statehouse
 /// `swift run demo [--host H] [--port P]`: serves the gallery of seed examples.
 @main
 enum Main {
-    static func main() async {
-        await DemoApp.main()
+    @MainActor
+    static func main() {
+        DemoApp.main()
     }
 }

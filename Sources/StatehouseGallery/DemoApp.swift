@@ -1,8 +1,8 @@
 import Statehouse
 
 /// The gallery of seed examples served by `swift run demo`, one route each, from simple to
-/// advanced. It lives in a library (Runtime only) so that the Runtime tests pin the seeds'
-/// behaviour on the very views the demo serves, with no server linked in.
+/// advanced. It lives in a library so that the view tests (`StatehouseViewsTests`, through
+/// `ViewTest`, no server) pin the seeds' behaviour on the very views the demo serves.
 public struct DemoApp: App {
     /// Shared by every session of the process (`/shared`).
     @State private var sharedCount = 0

@@ -27,6 +27,9 @@ public struct ServerOptions: Sendable {
     public var maxConnections = 10_000
     /// The lowest level logged.
     public var logLevel: Logger.Level = .info
+    /// Where `App.main()` runs connections and views (`StatehouseServer.start` always uses
+    /// `.threads`).
+    public var eventLoop: EventLoopChoice = .threads
     /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
     /// static files (its defaults are `ProtocolSettings`'s).
     public var settings = ProtocolSettings()
@@ -40,6 +43,18 @@ public struct ServerOptions: Sendable {
     public var maxQueuedEvents: Int { get { settings.maxQueuedEvents } set { settings.maxQueuedEvents = newValue } }
     public var secureCookies: Bool { get { settings.secureCookies } set { settings.secureCookies = newValue } }
     public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
+
+    /// Where connections are served and views run.
+    public enum EventLoopChoice: String, CaseIterable, Sendable {
+        /// Event loops on threads of the server's own, one per core, and a hop to the main
+        /// actor and back for each request: the most requests per second once several arrive
+        /// at once (parsing and writing run beside the views).
+        case threads
+        /// The main thread is the only event loop and runs the views too: no thread wakes
+        /// another on a request's path, so a lightly loaded server answers sooner and spends
+        /// less CPU per request, but all of it runs on one core.
+        case main
+    }
 
     var limits: HTTPLimits {
         HTTPLimits(maxBodyBytes: maxBodyBytes, maxHeaderBytes: maxHeaderBytes, requestTimeout: .nanoseconds(Int64(requestTimeout * 1e9)),
@@ -64,7 +79,8 @@ extension ServerOptions {
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
-        .logLevel("log-level", \.logLevel, "trace, debug, info, notice, warning, error or critical."),
+        .choice("log-level", \.logLevel, "The lowest level logged."),
+        .choice("event-loop", \.eventLoop, "threads: event loops of their own, a hop to the views per request (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]
 }
 
@@ -121,12 +137,13 @@ struct OptionDeclaration: Sendable {
         }, show: { String($0[keyPath: path]) })
     }
 
-    static func logLevel(_ name: String, _ path: WritableKeyPath<ServerOptions, Logger.Level> & Sendable, _ help: String) -> Self {
-        Self(name: name, help: help, valueName: "<level>", set: { options, text in
-            guard let level = Logger.Level(rawValue: text) else {
-                return "must be one of trace, debug, info, notice, warning, error, critical"
-            }
-            options[keyPath: path] = level
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ path: WritableKeyPath<ServerOptions, Choice> & Sendable, _ help: String
+    ) -> Self where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        return Self(name: name, help: help, valueName: "<" + names.joined(separator: "|") + ">", set: { options, text in
+            guard let value = Choice(rawValue: text) else { return "must be one of " + names.joined(separator: ", ") }
+            options[keyPath: path] = value
             return nil
         }, show: { $0[keyPath: path].rawValue })
     }

@@ -21,11 +21,16 @@ public final class StatehouseServer: Sendable {
     /// Starts serving `app`.
     @MainActor
     public static func start<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehouseServer {
+        try await start(app.body._routes, options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    @MainActor
+    fileprivate static func start(_ routes: [RouteDescription], options: ServerOptions, loops: HTTPServer.Loops) async throws -> StatehouseServer {
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
-        let responder = StatehouseResponder(routes: app.body._routes, settings: options.settings, logger: logger)
+        let responder = StatehouseResponder(routes: routes, settings: options.settings, logger: logger)
         let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
-                                              logger: logger, responder: responder)
+                                              loops: loops, logger: logger, responder: responder)
         logger.notice("Statehouse listening on http://\(options.host):\(http.port)")
         return StatehouseServer(http: http, responder: responder, logger: logger)
     }
@@ -49,28 +54,75 @@ public final class StatehouseServer: Sendable {
     }
 }
 
-extension App {
-    /// Parses the command line (`--host`, `--port`, …, or their `STATEHOUSE_…` environment
-    /// variables), then serves the app until SIGTERM or SIGINT, which stop it gracefully
-    /// (requests in flight finish) and exit 0.
-    public static func main() async {
-        let options = parseCommandLineOrExit()
-        let server: StatehouseServer
-        do {
-            server = try await StatehouseServer.start(Self(), options: options)
-        } catch {
-            print("error: \(error)")
-            exit(1)
+extension StatehouseServer {
+    /// Serves `app` on the calling thread, which must be the main thread, until SIGTERM or
+    /// SIGINT stops it gracefully (requests in flight finish); then exits 0 (1 if it could not
+    /// start). `App.main()` calls this with `--event-loop main`.
+    ///
+    /// The main thread becomes the server's event loop, which also runs the main actor's jobs:
+    /// a request is read, handled by its page's views and answered on one thread, with no hop
+    /// between threads. (`start` serves from threads of its own instead and hops to the main
+    /// actor for each request: for a process whose main thread is taken, such as a test runner.)
+    ///
+    /// - Parameter onListening: called on the main actor once the server listens.
+    @MainActor
+    public static func run<A: App>(_ app: A, options: ServerOptions,
+                                   onListening: @escaping @MainActor @Sendable (StatehouseServer) -> Void = { _ in }) -> Never {
+        let routes = app.body._routes
+        MainThreadLoop.run { loop in
+            Task { @MainActor in
+                let server: StatehouseServer
+                do {
+                    server = try await start(routes, options: options, loops: .given(loop))
+                } catch {
+                    print("error: \(error)")
+                    exit(1)
+                }
+                onListening(server)
+                await server.serveUntilStopSignal()
+            }
         }
-        let stop = StopSignals()
-        await stop.wait()
+    }
+
+    /// Waits for SIGTERM or SIGINT, stops gracefully and exits 0 (1 if stopping failed).
+    @MainActor
+    fileprivate func serveUntilStopSignal() async -> Never {
+        await StopSignals().wait()
         do {
-            try await server.shutdown()
+            try await shutdown()
         } catch {
             print("error while stopping: \(error)")
             exit(1)
         }
         exit(0)
+    }
+}
+
+extension App {
+    /// Parses the command line (`--host`, `--port`, …, or their `STATEHOUSE_…` environment
+    /// variables), then serves the app until SIGTERM or SIGINT, which stop it gracefully
+    /// (requests in flight finish) and exit 0: from event loops of its own (`--event-loop
+    /// threads`, the default, as `StatehouseServer.start`) or from the main thread
+    /// (`--event-loop main`, `StatehouseServer.run`).
+    @MainActor
+    public static func main() {
+        let options = parseCommandLineOrExit()
+        switch options.eventLoop {
+        case .main:
+            StatehouseServer.run(Self(), options: options)
+        case .threads:
+            Task { @MainActor in
+                let server: StatehouseServer
+                do {
+                    server = try await StatehouseServer.start(Self().body._routes, options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
+                } catch {
+                    print("error: \(error)")
+                    exit(1)
+                }
+                await server.serveUntilStopSignal()
+            }
+            dispatchMain()
+        }
     }
 }
 

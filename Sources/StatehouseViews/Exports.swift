@@ -1,4 +1,4 @@
 // One import for users: `@Observable` (the toolchain's Observation) and `ObservableObject` /
-// `@Published` (OpenCombine) work with `import Runtime` or `import Server` alone.
+// `@Published` (OpenCombine) work with `import Statehouse` alone.
 @_exported import Observation
 @_exported import OpenCombine

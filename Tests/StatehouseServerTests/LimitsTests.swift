@@ -157,15 +157,8 @@ struct LimitsTests {
             .contains("STATEHOUSE_MAX_BODY_BYTES='lots' for --max-body-bytes: 'lots' is not a valid Int"))
         #expect(bad.terminationStatus == 64)
 
-        let demo = Process()
-        demo.executableURL = binary
-        demo.environment = ["STATEHOUSE_PORT": "0", "STATEHOUSE_MAX_BODY_BYTES": "100", "STATEHOUSE_LOG_LEVEL": "notice"]
-        let output = Pipe()
-        demo.standardOutput = output
-        demo.standardError = output
-        try demo.run()
+        let (demo, port) = try startDemo(["STATEHOUSE_MAX_BODY_BYTES": "100"])
         defer { if demo.isRunning { demo.terminate() } }
-        let port = try #require(readPort(output.fileHandleForReading), "no 'listening on' line")
         let client = CurlClient(port: port)
         #expect(client.get("/_sh/health").status == 200)
         #expect(client.post("/_sh/event", String(repeating: "x", count: 200)).status == 413, "STATEHOUSE_MAX_BODY_BYTES=100 applies")
@@ -176,18 +169,6 @@ struct LimitsTests {
         #expect(demo.terminationReason == .exit && demo.terminationStatus == 0)
     }
 
-    /// Reads the server's log until "listening on http://HOST:PORT".
-    private func readPort(_ handle: FileHandle) -> Int? {
-        var text = ""
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let data = handle.availableData
-            if data.isEmpty { return nil }
-            text += String(decoding: data, as: UTF8.self)
-            if let match = text.firstMatch(of: /listening on http:\/\/[^:]+:(\d+)/) { return Int(match.output.1) }
-        }
-        return nil
-    }
 }
 
 /// A value shared by the threads of one test.

@@ -8,13 +8,16 @@ struct OptionsTests {
     func precedence() throws {
         let options = try ServerOptions.parse(["--port", "9000", "--session-ttl=30", "--no-secure-cookies", "--public-dir", "/srv"],
                                               environment: ["STATEHOUSE_PORT": "7000", "STATEHOUSE_MAX_SESSIONS": "5",
-                                                            "STATEHOUSE_SECURE_COOKIES": "true", "STATEHOUSE_LOG_LEVEL": "notice"])
+                                                            "STATEHOUSE_SECURE_COOKIES": "true", "STATEHOUSE_LOG_LEVEL": "notice",
+                                                            "STATEHOUSE_EVENT_LOOP": "main"])
         #expect(options.port == 9000)
         #expect(options.sessionTTL == 30)
         #expect(options.maxSessions == 5)
         #expect(options.secureCookies == false)
         #expect(options.publicDirectory == "/srv")
         #expect(options.logLevel == .notice)
+        #expect(options.eventLoop == .main)
+        #expect(ServerOptions().eventLoop == .threads)
         #expect(options.maxBodyBytes == ServerOptions().maxBodyBytes, "untouched options keep their default")
         #expect(try ServerOptions.parse(["--secure-cookies"], environment: [:]).secureCookies)
     }
@@ -25,7 +28,8 @@ struct OptionsTests {
             (["--port", "70000"], [:], "--port '70000': must be in 0...65535"),
             (["--max-sessions", "0"], [:], "--max-sessions '0': must be at least 1"),
             (["--session-ttl", "-1"], [:], "--session-ttl '-1': must be a positive number of seconds"),
-            (["--log-level", "loud"], [:], "--log-level 'loud': must be one of trace"),
+            (["--log-level", "loud"], [:], "--log-level 'loud': must be one of trace, debug, info, notice, warning, error, critical"),
+            ([], ["STATEHOUSE_EVENT_LOOP": "fast"], "STATEHOUSE_EVENT_LOOP='fast' for --event-loop: must be one of threads, main"),
             (["--max-body-bytes"], [:], "missing value for '--max-body-bytes <n>'"),
             (["--colour", "red"], [:], "unknown option '--colour'"),
             (["--secure-cookies=yes"], [:], "--secure-cookies takes no value"),

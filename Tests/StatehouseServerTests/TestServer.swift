@@ -147,3 +147,37 @@ struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The demo binary (`.build/debug/demo`) started with `environment` (its `STATEHOUSE_…`
+/// options), and the port it listens on; `STATEHOUSE_PORT=0` and a `notice` log level are
+/// added unless given.
+func startDemo(_ environment: [String: String]) throws -> (process: Process, port: Int) {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let binary = root.appendingPathComponent(".build/debug/demo")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw TestFailure("build the demo first (swift build)") }
+    let demo = Process()
+    demo.executableURL = binary
+    demo.environment = ["STATEHOUSE_PORT": "0", "STATEHOUSE_LOG_LEVEL": "notice"].merging(environment) { $1 }
+    let output = Pipe()
+    demo.standardOutput = output
+    demo.standardError = output
+    try demo.run()
+    guard let port = readListeningPort(output.fileHandleForReading) else {
+        demo.terminate()
+        throw TestFailure("the demo printed no 'listening on' line")
+    }
+    return (demo, port)
+}
+
+/// Reads a server's log until "listening on http://HOST:PORT" (up to 20 s).
+func readListeningPort(_ handle: FileHandle) -> Int? {
+    var text = ""
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+        let data = handle.availableData
+        if data.isEmpty { return nil }
+        text += String(decoding: data, as: UTF8.self)
+        if let match = text.firstMatch(of: /listening on http:\/\/[^:]+:(\d+)/) { return Int(match.output.1) }
+    }
+    return nil
+}

@@ -7,7 +7,15 @@ import StatehouseProtocol
 
 /// An HTTP/1.1 server with keep-alive on SwiftNIO, answering through the protocol's responder.
 final class HTTPServer: Sendable {
-    private let group: MultiThreadedEventLoopGroup
+    /// Where connections are served: threads of the server's own, or one loop it was given
+    /// (the main thread's, which outlives the server).
+    enum Loops: Sendable {
+        case own(threads: Int)
+        case given(any EventLoop)
+    }
+
+    private let group: any EventLoopGroup
+    private let ownsGroup: Bool
     private let channel: any Channel
     private let connections: ConnectionRegistry
     private let ticks: RepeatedTask
@@ -19,10 +27,14 @@ final class HTTPServer: Sendable {
     var connectionCount: Int { connections.count }
 
     /// Binds `host:port` and starts serving.
-    static func start(host: String, port: Int, limits: HTTPLimits,
-                             threads: Int = System.coreCount, logger: Logger = Logger(label: "http"),
-                             responder: StatehouseResponder) async throws -> HTTPServer {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+    static func start(host: String, port: Int, limits: HTTPLimits, loops: Loops = .own(threads: System.coreCount),
+                      logger: Logger = Logger(label: "http"), responder: StatehouseResponder) async throws -> HTTPServer {
+        let group: any EventLoopGroup
+        switch loops {
+        case .own(let threads): group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        case .given(let loop): group = loop
+        }
+        let ownsGroup = if case .own = loops { true } else { false }
         let connections = ConnectionRegistry()
         let settings = ConnectionSettings(responder: responder, limits: limits, logger: logger, registry: connections)
         let bootstrap = ServerBootstrap(group: group)
@@ -45,15 +57,16 @@ final class HTTPServer: Sendable {
             let shortest = min(limits.requestTimeout, limits.idleTimeout).nanoseconds / 4
             let interval = TimeAmount.nanoseconds(min(max(shortest, 10_000_000), 1_000_000_000))
             let ticks = connections.startTicking(on: group.next(), every: interval)
-            return HTTPServer(group: group, channel: channel, connections: connections, ticks: ticks)
+            return HTTPServer(group: group, ownsGroup: ownsGroup, channel: channel, connections: connections, ticks: ticks)
         } catch {
-            try? await group.shutdownGracefully()
+            if ownsGroup { try? await group.shutdownGracefully() }
             throw error
         }
     }
 
-    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, connections: ConnectionRegistry, ticks: RepeatedTask) {
+    private init(group: any EventLoopGroup, ownsGroup: Bool, channel: any Channel, connections: ConnectionRegistry, ticks: RepeatedTask) {
         self.group = group
+        self.ownsGroup = ownsGroup
         self.channel = channel
         self.connections = connections
         self.ticks = ticks
@@ -78,6 +91,6 @@ final class HTTPServer: Sendable {
         await connections.drained()
         giveUp.cancel()
         ticks.cancel()
-        try await group.shutdownGracefully()
+        if ownsGroup { try await group.shutdownGracefully() }
     }
 }

@@ -1,17 +1,24 @@
 import Dispatch
+import StatehouseViews
 
 /// The one way work gets from a host's threads onto the main actor, where every page's views
 /// live. Everything the protocol does on the main actor enters here: requests, a closed
 /// stream's bookkeeping, pushes. (Where view work runs is then a decision made in one place.)
+///
+/// A host whose event loop is the main thread (the built-in server's `StatehouseServer.run`,
+/// which `App.main()` uses) is already on the main actor: `run` then costs nothing, and a
+/// request's view work happens on the thread that read it. A host on other threads hops.
 enum MainActorHop {
+    /// Runs `work` on the main actor: at once if the caller is on it, else enqueued.
+    static func run(_ work: @escaping @MainActor @Sendable () -> Void) {
+        MainQueue.run(work)
+    }
+
     /// Runs `work` on the main actor after what is already queued there (the tasks a new page
     /// started, the writes that are landing together).
     static func enqueue(_ work: @escaping @MainActor @Sendable () -> Void) {
-        mainQueue.async { MainActor.assumeIsolated(work) }
+        MainQueue.enqueue(work)
     }
-
-    /// `DispatchQueue.main` makes a new wrapper object on each use on Linux.
-    private static let mainQueue = DispatchQueue.main
 
     /// Runs `work` on the main actor every `interval` seconds until the returned timer is
     /// cancelled. (The timer fires on the main queue itself: a timer on a global queue can be

@@ -83,7 +83,7 @@ public final class StatehouseResponder: Sendable {
             }
         }
         let application = self.application
-        MainActorHop.enqueue { application.handle(request, done) }
+        MainActorHop.run { application.handle(request, done) }
     }
 
     /// Answers `request`.

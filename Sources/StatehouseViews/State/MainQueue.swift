@@ -1,25 +1,37 @@
 import Dispatch
+import Foundation
 
 /// Where the main actor is: all view evaluation, actions and state invalidation happen there.
-enum MainQueue {
+///
+/// Its jobs run from the main dispatch queue. Usually that queue is drained by `dispatchMain()`
+/// (as an `async` main does), on whichever thread dispatch picks; when the main thread is the
+/// server's event loop (`StatehouseServer.run`), the loop drains it, and code on that thread is
+/// on the main actor between the queue's jobs too.
+package enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
 
-    /// Whether the caller runs on the main actor's queue.
-    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+    /// `DispatchQueue.main` makes a new wrapper object on each use on Linux.
+    private static let queue = DispatchQueue.main
+
+    /// Whether the caller is on the main actor: in a job of the main queue, or on the main
+    /// thread while it is the event loop that drains that queue.
+    package static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true || Thread.isMainThread }
 
     /// Runs `body` on the main actor: now if already there, else enqueued (FIFO).
-    static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
+    package static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
         if isCurrent {
             MainActor.assumeIsolated(body)
         } else {
-            queue.async { MainActor.assumeIsolated(body) }
+            enqueue(body)
         }
     }
 
-    /// `DispatchQueue.main` makes a new wrapper object on each use on Linux.
-    private static let queue = DispatchQueue.main
+    /// Runs `body` on the main actor after the jobs already queued there.
+    package static func enqueue(_ body: @escaping @MainActor @Sendable () -> Void) {
+        queue.async { MainActor.assumeIsolated(body) }
+    }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// The main thread as the server's one event loop, which also drains the main dispatch queue
+/// (the main actor's jobs: `.task` bodies, timers, writes from other threads). A request is
+/// then read, answered by its page's views and written on one thread: no thread wakes another
+/// on an event's path.
+///
+/// libdispatch lets a run loop other than its own drain the main queue: it signals an eventfd
+/// when the queue has work, and `_dispatch_main_queue_callback_4CF` runs it (Foundation's
+/// `RunLoop` uses the same two entry points). Here the event loop watches that eventfd.
+enum MainThreadLoop {
+    /// Turns the calling thread, which must be the main thread, into an event loop and runs
+    /// `body` on it. Never returns: the process ends with `exit`.
+    static func run(_ body: @escaping (any EventLoop) -> Void) -> Never {
+        precondition(Thread.isMainThread, "StatehouseServer.run must be called on the main thread")
+        MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
+            let handle = dup(dispatchMainQueueHandle())
+            NIOPipeBootstrap(group: loop)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(MainQueueDrain()) }
+                }
+                .takingOwnershipOfDescriptor(input: handle)
+                .whenFailure { error in fatalError("cannot drain the main queue from the event loop: \(error)") }
+            body(loop)
+        }
+        fatalError("the main thread's event loop stopped")
+    }
+}
+
+/// Runs the main queue's jobs whenever libdispatch signals that it has some.
+private final class MainQueueDrain: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        dispatchDrainMainQueue(nil)
+    }
+}
+
+@_silgen_name("_dispatch_get_main_queue_handle_4CF")
+private func dispatchMainQueueHandle() -> Int32
+
+@_silgen_name("_dispatch_main_queue_callback_4CF")
+private func dispatchDrainMainQueue(_ message: UnsafeMutableRawPointer?)
