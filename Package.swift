@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "Statehouse", targets: ["Statehouse"]),
         // For an app's tests: `import StatehouseTesting`.
         .library(name: "StatehouseTesting", targets: ["StatehouseTesting"]),
+        // For another host (Hummingbird, Vapor): the wire protocol, `StatehouseResponder`.
+        .library(name: "StatehouseProtocol", targets: ["StatehouseProtocol"]),
+        // The demo's pages, for other hosts and for the fuzzers (Fuzz/).
+        .library(name: "StatehouseGallery", targets: ["StatehouseGallery"]),
         .executable(name: "demo", targets: ["Demo"]),
         .executable(name: "bench", targets: ["Bench"]),
         .executable(name: "bench-allocations", targets: ["BenchAllocations"]),

@@ -1,0 +1,45 @@
+import FuzzDriver
+import Statehouse
+import StatehouseGallery
+
+/// Events made of the input, against every page of the demo (each mounted once, so state
+/// builds up over the run as it does on a real page): the first byte picks the page, the next
+/// a control on it or a made-up id, then the event type and a value. A refused event must
+/// change nothing; an accepted one is flushed and rendered. Nothing may trap.
+@MainActor
+enum Pages {
+    static let trees = DemoApp().body._routes.map { $0.makeTree(PlainHTML.self) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzEvents(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    guard input.count >= 3 else { return 0 }
+    return MainActor.assumeIsolated {
+        var bytes = input[...]
+        let tree = Pages.trees[Int(bytes.removeFirst()) % Pages.trees.count]
+        let controls = tree.inspect().filter { $0.control != nil }.map(\.id)
+        let pick = Int(bytes.removeFirst())
+        let type = EventType.allCases[Int(bytes.removeFirst()) % EventType.allCases.count]
+        let text = String(decoding: bytes, as: UTF8.self)
+        let target = pick < 200 && !controls.isEmpty ? controls[pick % controls.count] : text
+        let event = Event(target: target, type: type, value: pick % 3 == 0 ? nil : text)
+        let before = tree.render()
+        do {
+            try tree.check(event)
+        } catch {
+            precondition(tree.render() == before, "a refused event changed nothing")
+            return 0
+        }
+        do {
+            try tree.apply(event)
+            _ = try tree.flush()
+        } catch {
+            fatalError("an event that passed its check failed: \(error)")
+        }
+        _ = tree.render()
+        return 0
+    }
+}
+
+runFuzzer(fuzzEvents)
