@@ -36,7 +36,9 @@ let package = Package(
         // static files. Knows no HTTP server.
         .target(
             name: "StatehouseProtocol",
-            dependencies: ["StatehouseViews", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["StatehouseViews", .product(name: "Logging", package: "swift-log")],
+            // The browser client and the default style, compiled into the binary as bytes.
+            resources: [.embedInCode("Static/public/client.js"), .embedInCode("Static/public/style.css")]
         ),
         // The built-in host: HTTP/1.1 on SwiftNIO, its limits and options, `App.main()`.
         .target(

@@ -221,7 +221,7 @@ struct ProtocolTests {
         }
     }
 
-    @Test("public/ is served with content types, and no path escapes it")
+    @Test("The client and style are served as they are on disk, with content types, and no path escapes their directory")
     func staticFiles() async throws {
         try await withServer { port in
             let client = CurlClient(port: port)
@@ -229,6 +229,13 @@ struct ProtocolTests {
             #expect(script.status == 200)
             #expect(script.header("content-type") == "text/javascript; charset=utf-8")
             #expect(client.get("/_sh/style.css").header("content-type") == "text/css; charset=utf-8")
+            // What is served is the files as they are in the repository (embedded at build time).
+            let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sources/StatehouseProtocol/Static/public")
+            for name in ["client.js", "style.css"] {
+                let file = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                #expect(client.get("/_sh/\(name)").body == file, "\(name) is served as it is on disk")
+            }
             #expect(client.get("/_sh/%2e%2e/Package.swift").status == 404)
             #expect(client.get("/_sh/..%2fPackage.swift").status == 404)
             let health = client.get("/_sh/health")

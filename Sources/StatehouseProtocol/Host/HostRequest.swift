@@ -36,15 +36,15 @@ public struct HostRequest: Sendable {
     /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
     /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
     var wantsFragments: Bool {
-        let accepts = headers.fields.lazy.filter { $0.name.equalsIgnoringASCIICase("accept") }.map(\.value.utf8)
-        if accepts.contains(where: { $0.containsIgnoringASCIICase(Wire.turboStreamType.utf8) }) { return true }
-        return !accepts.contains { $0.containsIgnoringASCIICase("text/html".utf8) }
+        let accepts = headers.values("accept")
+        if accepts.contains(where: { $0.utf8.containsIgnoringASCIICase(Wire.turboStreamType.utf8) }) { return true }
+        return !accepts.contains { $0.utf8.containsIgnoringASCIICase("text/html".utf8) }
     }
 
     /// The value of cookie `name`, if sent.
     func cookie(_ name: String) -> String? {
-        for field in headers.fields where field.name.equalsIgnoringASCIICase("cookie") {
-            var rest = Substring(field.value)
+        for header in headers.values("cookie") {
+            var rest = Substring(header)
             while !rest.isEmpty {
                 let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
                 let pair = rest[..<end]
@@ -102,16 +102,18 @@ public struct HostHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     public mutating func add(contentsOf other: HostHeaders) { fields.append(contentsOf: other.fields) }
 
+    /// The values of `name`, in order, found as they are read (no array is made).
+    public func values(_ name: String) -> some Sequence<String> {
+        fields.lazy.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+    }
+
     /// The first value of `name`.
     public func first(_ name: String) -> String? {
-        for field in fields where field.name.equalsIgnoringASCIICase(name) { return field.value }
-        return nil
+        values(name).first { _ in true }
     }
 
     /// Every value of `name`, in order.
-    public func all(_ name: String) -> [String] {
-        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
-    }
+    public func all(_ name: String) -> [String] { Array(values(name)) }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }

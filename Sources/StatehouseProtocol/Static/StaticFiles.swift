@@ -1,9 +1,16 @@
 import Foundation
 
-/// The files of `public/`: embedded in the binary (see `scripts/embed-public.py`), or read
-/// from a directory while developing (`--public-dir`).
+/// The files of `Static/public/` (the client and the default style): compiled into the binary
+/// (SwiftPM's `embedInCode` resources, declared in Package.swift), or read from a directory
+/// while developing (`--public-dir Sources/StatehouseProtocol/Static/public`).
 struct StaticFiles: Sendable {
     let directory: String?
+
+    /// Path under `public/` → contents.
+    private static let embedded: [String: [UInt8]] = [
+        "client.js": PackageResources.client_js,
+        "style.css": PackageResources.style_css,
+    ]
 
     /// The response for `name` (a path under `public/`), or nil. Names with `..`, a leading
     /// `/`, or characters outside `[A-Za-z0-9._/-]` are never served.
@@ -16,8 +23,8 @@ struct StaticFiles: Sendable {
             guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { return nil }
             bytes = Array(data)
         } else {
-            guard let text = PublicFiles.contents[name] else { return nil }
-            bytes = Array(text.utf8)
+            guard let embedded = Self.embedded[name] else { return nil }
+            bytes = embedded
         }
         return HostResponse(status: 200, headers: ["Content-Type": Self.contentType(name),
                                                "Cache-Control": "no-cache",
