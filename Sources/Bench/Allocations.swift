@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import StatehouseLoopback
+import StatehouseProtocol
 
 /// Allocation counts (`bench-allocations`, which links ordo-one's malloc interposer): per
 /// mounted row and per row update in process, and per request of the whole server over HTTP
@@ -34,7 +35,7 @@ struct AllocationBenchmarks {
         let bareConnection = try LoopbackConnection(port: nio.port)
         let bare = try perRequest(nio) {
             // The same request as a click on Statehouse (the page is gone with its server).
-            _ = try bareConnection.post("/_sh/event", headers: page.eventHeaders, body: "page=\(page.id)&target=increment")
+            _ = try bareConnection.post(Wire.eventPath, headers: page.eventHeaders, body: "\(Wire.Field.page)=\(page.id)&\(Wire.Field.target)=increment")
         }
         nio.stop()
 
@@ -49,7 +50,7 @@ struct AllocationBenchmarks {
         let page = try LoadedPage.load("/counter", port: server.port)
         let connection = try LoopbackConnection(port: server.port)
         let perClick = try perRequest(server) {
-            let response = try connection.post("/_sh/event", headers: page.eventHeaders, body: "page=\(page.id)&target=increment")
+            let response = try connection.post(Wire.eventPath, headers: page.eventHeaders, body: "\(Wire.Field.page)=\(page.id)&\(Wire.Field.target)=increment")
             guard response.head.hasPrefix("HTTP/1.1 200") else { throw BenchError("a click was refused: \(response.head)") }
         }
         return (perClick, page)

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import StatehouseLoopback
+import StatehouseProtocol
 
 /// Throughput, CPU and latency over loopback HTTP/1.1 keep-alive, driven by wrk with at most
 /// as many threads as cores: Statehouse's events, page loads and health endpoint against a bare
@@ -14,10 +15,10 @@ struct HTTPBenchmarks {
         let pages = try (0..<connections).map { _ in try LoadedPage.load("/counter", port: statehouse.port) }
         let clicks = Wrk.clickScript(pages)
         let (events, eventCPU) = try statehouse.measuringCPU {
-            try Wrk.run(port: statehouse.port, path: "/_sh/event", connections: connections, seconds: duration, script: clicks)
+            try Wrk.run(port: statehouse.port, path: Wire.eventPath, connections: connections, seconds: duration, script: clicks)
         }
-        let health = try Wrk.run(port: statehouse.port, path: "/_sh/health", connections: connections, seconds: duration, script: nil)
-        let one = try Wrk.run(port: statehouse.port, path: "/_sh/event", connections: 1, seconds: duration,
+        let health = try Wrk.run(port: statehouse.port, path: Wire.healthPath, connections: connections, seconds: duration, script: nil)
+        let one = try Wrk.run(port: statehouse.port, path: Wire.eventPath, connections: 1, seconds: duration,
                               script: Wrk.clickScript([LoadedPage.load("/counter", port: statehouse.port)]))
         statehouse.stop()
         // Page loads with no cookie: a new session and page each (a server of their own, so
@@ -31,20 +32,20 @@ struct HTTPBenchmarks {
         let onMain = try ServerProcess(.statehouseMain)
         let onMainClicks = Wrk.clickScript(try (0..<connections).map { _ in try LoadedPage.load("/counter", port: onMain.port) })
         let (onMainEvents, onMainCPU) = try onMain.measuringCPU {
-            try Wrk.run(port: onMain.port, path: "/_sh/event", connections: connections, seconds: duration, script: onMainClicks)
+            try Wrk.run(port: onMain.port, path: Wire.eventPath, connections: connections, seconds: duration, script: onMainClicks)
         }
-        let onMainOne = try Wrk.run(port: onMain.port, path: "/_sh/event", connections: 1, seconds: duration,
+        let onMainOne = try Wrk.run(port: onMain.port, path: Wire.eventPath, connections: 1, seconds: duration,
                                       script: Wrk.clickScript([LoadedPage.load("/counter", port: onMain.port)]))
         onMain.stop()
 
         let nio = try ServerProcess(.nio)
         let (bare, bareCPU) = try nio.measuringCPU {
-            try Wrk.run(port: nio.port, path: "/_sh/event", connections: connections, seconds: duration, script: clicks)
+            try Wrk.run(port: nio.port, path: Wire.eventPath, connections: connections, seconds: duration, script: clicks)
         }
         let bareGet = try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: duration, script: nil)
         // The same one-connection run against the bare server: what this machine's scheduling
         // alone does to the tail (a busy VM's stolen time shows here as in ours).
-        let bareOne = try Wrk.run(port: nio.port, path: "/_sh/event", connections: 1, seconds: duration,
+        let bareOne = try Wrk.run(port: nio.port, path: Wire.eventPath, connections: 1, seconds: duration,
                                   script: Wrk.clickScript([pages[0]]))
         nio.stop()
 
@@ -78,7 +79,7 @@ struct HTTPBenchmarks {
         _ = try Wrk.run(port: server.port, path: path, connections: connections, seconds: max(2, duration / 2), script: nil)
         if let cap = environment["STATEHOUSE_MAX_SESSIONS"].flatMap(Int.init) {
             // A figure "at the cap" only if the warm-up filled it.
-            let health = try LoopbackConnection(port: server.port).get("/_sh/health").body
+            let health = try LoopbackConnection(port: server.port).get(Wire.healthPath).body
             let held = health.firstMatch(of: /"sessions":(\d+)/).flatMap { Int($0.output.1) } ?? 0
             guard held == cap else { throw BenchError("the warm-up left \(held) sessions, not the cap of \(cap): a longer --duration") }
         }

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import StatehouseLoopback
+import StatehouseProtocol
 
 /// A server under measurement, in a child process (`bench serve KIND`, or
 /// `bench-allocations serve KIND` to count its allocations).
@@ -210,12 +211,12 @@ enum Wrk {
           local n = tonumber(args[1]) or 1
           for i = thread_index + 1, #pages, n do
             local page = pages[i]
-            requests[#requests + 1] = wrk.format("POST", "/_sh/event", {
+            requests[#requests + 1] = wrk.format("POST", "\(Wire.eventPath)", {
               ["Content-Type"] = "application/x-www-form-urlencoded",
-              ["Accept"] = "text/vnd.turbo-stream.html",
+              ["Accept"] = "\(Wire.turboStreamType)",
               ["X-CSRF-Token"] = page[2],
               ["Cookie"] = page[3],
-            }, "page=" .. page[1] .. "&target=increment")
+            }, "\(Wire.Field.page)=" .. page[1] .. "&\(Wire.Field.target)=increment")
           end
         end
         function request()

@@ -9,7 +9,7 @@ import StatehouseViews
 /// import Testing
 ///
 /// @Test @MainActor func counting() throws {
-///     let page = try ViewTest(CounterView())            // mounts the view
+///     let page = try ViewTest(CounterView())            // mounts, runs .task up to its first await
 ///     try page.click("increment")                        // by id…
 ///     try page.button("Increment").click()               // …or by what a person reads
 ///     #expect(page.text("count") == "2")
@@ -21,9 +21,10 @@ import StatehouseViews
 /// The HTML is what the server sends (controls join the no-JavaScript form), so
 /// `lastFragmentsBody` is byte for byte a `text/vnd.turbo-stream.html` response.
 ///
-/// `.task`s start when the view is mounted and run on the main actor once the test awaits:
-/// `try await page.settle()` lets each run up to its first suspension and collects what it
-/// changed (`ViewTest.mount(_:)` does both).
+/// A `.task` starts when its view is mounted and runs on the main actor up to its first
+/// suspension before `ViewTest(_:)` or the event that mounted it returns; `try await
+/// page.settle()` lets started tasks go on to their next suspension and collects what they
+/// changed (`ViewTest.mount(_:)` mounts and settles).
 @MainActor
 public final class ViewTest {
     /// The live tree under test.
@@ -31,7 +32,7 @@ public final class ViewTest {
     /// The changes of the last event or `settle()`, as a server would send them.
     public private(set) var lastFragments: [ElementChange] = []
 
-    /// Mounts `view`.
+    /// Mounts `view`; its `.task`s run up to their first suspension.
     ///
     /// - Throws: `ViewFailure` if a view cannot be evaluated (a missing environment object).
     public init<V: View>(_ view: V) throws {
@@ -39,7 +40,7 @@ public final class ViewTest {
         lastFragments = try tree.flush()
     }
 
-    /// Mounts `view` and lets its `.task`s run up to their first suspension.
+    /// Mounts `view` and lets its `.task`s run on to their next suspension (`settle()`).
     public static func mount<V: View>(_ view: V) async throws -> ViewTest {
         let test = try ViewTest(view)
         try await test.settle()
@@ -85,6 +86,16 @@ public final class ViewTest {
     /// The first element whose accessible name is `label`, in document order.
     public func element(label: String) throws(ViewTestError) -> TestElement {
         try first(where: "named '\(label)'") { $0.label == label }
+    }
+
+    /// The innermost element whose whole text is `text` (the first such place in document order).
+    public func element(text: String) throws(ViewTestError) -> TestElement {
+        let all = elements
+        guard var found = all.first(where: { $0.text == text }) else {
+            throw .notFound("no element with the text '\(text)'", candidates: all.filter { $0.control == nil && !$0.text.isEmpty }.map(\.description))
+        }
+        while let inner = all.first(where: { $0.parentID == found.id && $0.text == text }) { found = inner }
+        return TestElement(found, in: self)
     }
 
     /// The button a person reads as `label` ("Increment", or a symbol's name: "Play").

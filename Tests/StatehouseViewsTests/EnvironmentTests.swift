@@ -92,10 +92,11 @@ struct EnvironmentTests {
     @Test("A missing @Environment object fails the page naming its type; an optional one reads nil")
     func missingObservableInEnvironment() throws {
         let optional = LiveTree(OptionalBookView())
-        #expect(optional.failure == nil)
+        #expect(throws: Never.self) { try optional.flush() }
         #expect(optional.render().contains("no book"))
         let missing = LiveTree(VStack { EnvironmentBookView() })
-        #expect(missing.failure?.description.contains("Book") == true)
+        let failure = try #require(throws: ViewFailure.self) { try missing.flush() }
+        #expect(failure.description.contains("Book"))
     }
 
     struct EnabledLabel: View {

@@ -224,7 +224,7 @@ struct ObservableObjectTests {
     @Test("A missing environment object is an error for the page that names the type, not a crash")
     func missingEnvironmentObject() throws {
         let tree = LiveTree(Orphan())
-        let failure = try #require(tree.failure)
+        let failure = try #require(throws: ViewFailure.self) { try tree.flush() }
         #expect(failure.description.contains("DataModel"))
         #expect(failure.description.contains("environmentObject"))
         #expect(!tree.render().contains("Enabled"))

@@ -53,16 +53,15 @@ struct StateTests {
 
     @Test("You can refer to $episode.isFavorite to get a binding to a scoped value; PlayerView keeps its isPlaying")
     func scopedBindingKeepsChildState() throws {
-        let tree = LiveTree(PodcasterSeed.Podcaster())
-        _ = try click(tree, "Play")
-        #expect(tree.render().contains("Pause"))
-        let toggle = try #require(tree.id(ofControl: "Favorite"))
-        let actions = try tree.send(Event(target: toggle, type: .change, value: "true"))
-        #expect(tree.render().contains(#"aria-checked="true""#))
-        #expect(tree.render().contains("Pause"), "PlayerView's isPlaying survives the new input")
-        #expect(!actions.isEmpty)
-        // Idempotent: the same change again changes nothing.
-        #expect(try tree.send(Event(target: toggle, type: .change, value: "true")).isEmpty)
+        let page = try ViewTest(PodcasterSeed.Podcaster())
+        try page.button("Play").click()
+        let favorite = try page.toggle("Favorite")
+        try favorite.setToggle(to: true)
+        #expect(!page.lastFragments.isEmpty)
+        #expect(try page.toggle("Favorite")[attribute: "aria-checked"] == "true")
+        #expect(try page.button("Pause").isEnabled, "PlayerView's isPlaying survives the new input")
+        try favorite.setToggle(to: true)
+        #expect(page.lastFragments.isEmpty, "the same change again changes nothing")
     }
 
     @Test("When the user selects a different episode, SwiftUI recreates the PlayerView with a new input")
@@ -76,21 +75,19 @@ struct StateTests {
                 }
             }
         }
-        let tree = LiveTree(Parent())
-        let actions = try click(tree, "Next")
-        #expect(actions.count == 1)
-        #expect(actions.first?.html.contains(">Two</span>") == true)
+        let page = try ViewTest(Parent())
+        try page.button("Next").click()
+        #expect(page.lastFragments.map(\.target) == [try page.element(text: "Two").id])
     }
 
     @Test("Pressing Change Text modifies foo, ExampleView's body is recomputed and ChildView shows Banana")
     func exampleViewChangeText() throws {
-        let tree = LiveTree(ExampleSeed.ExampleView())
-        #expect(tree.render().contains(">Apple</span>"))
-        tree.isLoggingEvaluations = true
-        let actions = try click(tree, "Change Text")
-        #expect(tree.evaluationLog == ["ExampleView", "ChildView"])
-        #expect(actions.count == 1)
-        #expect(actions.first?.html.contains(">Banana</span>") == true)
+        let page = try ViewTest(ExampleSeed.ExampleView())
+        _ = try page.element(text: "Apple")
+        page.tree.isLoggingEvaluations = true
+        try page.button("Change Text").click()
+        #expect(page.tree.evaluationLog == ["ExampleView", "ChildView"])
+        #expect(page.lastFragments.map(\.target) == [try page.element(text: "Banana").id])
     }
 
     @Test("A child whose inputs did not change is not re-evaluated (Apple's behaviour, not the wiki's)")
@@ -105,29 +102,28 @@ struct StateTests {
 
     @Test("A function called by a button, not marked mutating, changes the state")
     func stateWrittenFromMethod() throws {
-        let tree = LiveTree(ExampleSeedExtras.ContentView())
-        _ = try click(tree, "Change Text")
-        #expect(tree.render().contains(">Banana</span>"))
+        let page = try ViewTest(ExampleSeedExtras.ContentView())
+        try page.button("Change Text").click()
+        #expect(try page.element(text: "Banana").role == nil)
     }
 
     @Test("TextField requires a binding: typing updates the Text, and the field is not echoed back")
     func textFieldBinding() throws {
-        let tree = LiveTree(ExampleSeed.TextFieldExampleView())
-        let field = try #require(tree.id(ofControl: "Placeholder"))
-        let actions = try tree.send(Event(target: field, type: .input, value: "Hello <world>"))
-        #expect(actions.count == 1)
-        #expect(actions.first?.html.contains("Hello &lt;world&gt;") == true)
-        #expect(!actions.contains { $0.target == field }, "no echo of the field being typed in")
-        #expect(tree.render().contains(#"value="Hello &lt;world&gt;""#))
+        let page = try ViewTest(ExampleSeed.TextFieldExampleView())
+        let field = try page.textField("Placeholder")
+        try field.type("Hello <world>")
+        #expect(page.lastFragments.map(\.target) == [try page.element(text: "Hello <world>").id], "no echo of the field being typed in")
+        #expect(page.lastFragmentsBody.contains("Hello &lt;world&gt;"), "escaped on the wire")
+        #expect(try page.textField("Placeholder")[attribute: "value"] == "Hello <world>")
     }
 
     @Test("An image-only button is named by its symbol, and the symbol flips with the state")
     func imageButton() throws {
-        let tree = LiveTree(ManagingStateSeed.PlayerView(episode: Episode(title: "T", showTitle: "S", isFavorite: false)))
-        #expect(tree.render().contains(#"aria-label="Play""#))
-        let actions = try click(tree, "Play")
-        #expect(tree.render().contains(#"aria-label="Pause""#))
-        #expect(actions.contains { $0.html.contains("#34c759") }, "the background follows isPlaying")
+        let page = try ViewTest(ManagingStateSeed.PlayerView(episode: Episode(title: "T", showTitle: "S", isFavorite: false)))
+        try page.button("Play").click()
+        #expect(try page.button("Pause").isEnabled)
+        #expect(throws: ViewTestError.self) { try page.button("Play") }
+        #expect(page.lastFragments.contains { $0.html.contains("#34c759") }, "the background follows isPlaying")
     }
 
     @Test("withAnimation applies the change at once")

@@ -62,12 +62,30 @@ struct ViewTestTests {
         #expect(page.text("count") == "0")
     }
 
-    @Test("mount lets .task run up to its first suspension, and collects what it changed")
+    struct TwoSteps: View {
+        @State private var status = "idle"
+        var body: some View {
+            Text(status).accessibilityIdentifier("status")
+                .task {
+                    status = "loading"
+                    await Task.yield()
+                    status = "loaded"
+                }
+        }
+    }
+
+    @Test("ViewTest(view) mounts and runs .task up to its first await")
+    func taskRunsToItsFirstAwait() throws {
+        let page = try ViewTest(TwoSteps())
+        #expect(page.text("status") == "loading")
+        #expect(page.lastFragments.isEmpty, "the first render already holds it")
+    }
+
+    @Test("mount lets .task go on past its first suspension, and collects what it changed then")
     func tasksRunOnMount() async throws {
-        let page = try await ViewTest.mount(LibrarySeed.Deferred.ContentView())
-        #expect(page.lastFragments.count == 1)
-        #expect(page.html.contains("My library of books"))
-        #expect(!page.html.contains("No library yet"))
+        let page = try await ViewTest.mount(TwoSteps())
+        #expect(page.text("status") == "loaded")
+        #expect(page.lastFragments.map(\.target) == ["status"])
     }
 
     @Test("A view that cannot be evaluated fails the mount with SwiftUI's message")

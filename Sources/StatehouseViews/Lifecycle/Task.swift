@@ -3,10 +3,11 @@
 extension View {
     /// Adds an asynchronous task to perform before this view appears.
     ///
-    /// The task starts once, when the view's identity is first mounted, and runs on the main
-    /// actor off the render path; it is cancelled when the view leaves the tree. What it changes
-    /// before its first suspension is in the page's first response; later changes reach the
-    /// page as every change made outside an event does.
+    /// The task starts once, when the view's identity is first mounted, on the main actor and
+    /// never inside a body: with the `onAppear` actions of the same change. It is cancelled
+    /// when the view leaves the tree. What it changes before its first suspension is in the
+    /// same response (the page's first document, or the event's fragments); later changes
+    /// reach the page as every change made outside an event does.
     ///
     /// ```swift
     /// struct ContentView: View {
@@ -28,13 +29,14 @@ extension View {
     }
 }
 
-/// `.task` as a lifecycle hook: starts its task on mount, restarts it when `id` changes, and
-/// cancels it when the view leaves.
+/// `.task` as a lifecycle hook: starts its task once the change that mounted the view has
+/// been applied (with `onAppear`'s actions), restarts it when `id` changes, and cancels it
+/// when the view leaves.
 struct TaskHook<ID: Equatable>: LifecycleHook {
     let id: ID
     let priority: TaskPriority
     let action: @MainActor () async -> Void
-    private var task: Task<Void, Never>?
+    private var running: RunningTask?
 
     init(id: ID, priority: TaskPriority, action: @escaping @MainActor () async -> Void) {
         self.id = id
@@ -43,17 +45,41 @@ struct TaskHook<ID: Equatable>: LifecycleHook {
     }
 
     mutating func mount(_ tree: LiveTree) {
-        let action = action
-        task = Task(priority: priority) { @MainActor in await action() }
+        let running = RunningTask()
+        self.running = running
+        let action = action, priority = priority
+        tree.reconciler.enqueue { running.start(priority: priority, action) }
     }
 
     mutating func update(from previous: TaskHook, _ tree: LiveTree) {
         guard id == previous.id else {
-            previous.task?.cancel()
+            previous.running?.cancel()
             return mount(tree)
         }
-        task = previous.task
+        running = previous.running
     }
 
-    func unmount(_ tree: LiveTree) { task?.cancel() }
+    func unmount(_ tree: LiveTree) { running?.cancel() }
+}
+
+/// The task of one `.task`, from the lifecycle action that starts it to its cancellation.
+@MainActor
+private final class RunningTask {
+    private var task: Task<Void, Never>?
+    private var isCancelled = false
+
+    /// Starts `action` at once on the main actor: when the tree settles on the main actor's
+    /// executor (a test, a main-actor task), it runs here up to its first suspension, so what
+    /// it changes before then is part of the same flush; otherwise it is queued behind the
+    /// current job, as `Task { }` is.
+    func start(priority: TaskPriority, _ action: @escaping @MainActor () async -> Void) {
+        guard !isCancelled else { return }
+        task = Task.immediate(priority: priority) { @MainActor in await action() }
+    }
+
+    /// Cancels the task, or keeps it from starting if the view left before it could.
+    func cancel() {
+        isCancelled = true
+        task?.cancel()
+    }
 }

@@ -50,10 +50,6 @@ public final class LiveTree {
         set { reconciler.onInvalidate = newValue }
     }
 
-    /// Set once a view could not be evaluated (e.g. a missing environment object): the page
-    /// cannot be shown, and every `flush()` throws it.
-    public var failure: ViewFailure? { reconciler.failure }
-
     /// Removes every view: `.task`s are cancelled, `onDisappear` actions run, state is freed.
     /// A closed tree refuses all events.
     public func close() {

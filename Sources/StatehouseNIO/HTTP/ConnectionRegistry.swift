@@ -1,0 +1,84 @@
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// The open connections of one server: counted against the cap, and told to finish when the
+/// server stops.
+final class ConnectionRegistry: Sendable {
+    private struct State {
+        /// Each connection's pipeline (one word, where the channel existential would be five).
+        var channels: [ObjectIdentifier: ChannelPipeline] = [:]
+        /// Who waits for the last connection to close.
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    var count: Int { state.withLockedValue { $0.channels.count } }
+
+    /// Adds `channel`; false (and not added) if `limit` connections are already open.
+    func admit(_ channel: any Channel, limit: Int) -> Bool {
+        state.withLockedValue { state in
+            guard state.channels.count < limit else { return false }
+            state.channels[ObjectIdentifier(channel)] = channel.pipeline
+            return true
+        }
+    }
+
+    func remove(_ channel: any Channel) {
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLockedValue { state in
+            state.channels.removeValue(forKey: ObjectIdentifier(channel))
+            guard state.channels.isEmpty else { return [] }
+            defer { state.drainWaiters = [] }
+            return state.drainWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Wakes whoever waits in `drained()`, connections open or not (a deadline passed).
+    func releaseDrainWaiters() {
+        let waiters = state.withLockedValue { state in
+            defer { state.drainWaiters = [] }
+            return state.drainWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no connection is open (at once if none is), or `releaseDrainWaiters()`.
+    func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isEmpty = state.withLockedValue { state in
+                if state.channels.isEmpty { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if isEmpty { continuation.resume() }
+        }
+    }
+
+    /// Asks every connection to close once the request it is reading or answering is done.
+    func quiesceAll() { send(.quiesce) }
+
+    /// Tells every connection the time has moved on, every `interval`: one timer for the
+    /// server rather than one per connection (an idle connection then holds no timer at all).
+    func startTicking(on loop: any EventLoop, every interval: TimeAmount) -> RepeatedTask {
+        loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in self?.send(.tick) }
+    }
+
+    private func send(_ event: ConnectionEvent) {
+        let all = state.withLockedValue { Array($0.channels.values) }
+        for pipeline in all { pipeline.fireUserInboundEventTriggered(event) }
+    }
+}
+
+/// What the HTTP handler tells the connection guard (outbound), and what the server tells
+/// every connection (inbound).
+enum ConnectionEvent: Sendable {
+    /// A request has been read whole: its read time is over.
+    case requestRead
+    /// A response has been written whole: the connection is idle (if kept alive).
+    case responseWritten
+    /// The server is stopping: finish what is in flight, then close.
+    case quiesce
+    /// Time to check the connection's deadline.
+    case tick
+}
