@@ -33,6 +33,14 @@ public enum Wire {
     /// The id of the page's one form, which controls join (`form="sh"`) without JavaScript.
     public static let formID = "sh"
 
+    /// Marks a `NavigationLink`'s `<a href>`: the client sends its click as an event.
+    public static let linkAttribute: StaticString = "data-sh-link"
+    /// Marks a navigation stack's element: the client sends it `navigate` events with the
+    /// URL path when the browser goes Back or Forward.
+    public static let navigationAttribute: StaticString = "data-sh-navigation"
+    /// The stream action that moves the browser's URL (`url`) after a navigation.
+    public static let locationAction = "sh-location"
+
     /// The content type of a response of changes.
     public static let turboStreamType = "text/vnd.turbo-stream.html"
     /// The same with its charset, as a response's `Content-Type`.

@@ -32,11 +32,13 @@ public final class ViewTest {
     /// The changes of the last event or `settle()`, as a server would send them.
     public private(set) var lastFragments: [ElementChange] = []
 
-    /// Mounts `view`; its `.task`s run up to their first suspension.
+    /// Mounts `view`; its `.task`s run up to their first suspension. A `NavigationStack` in it
+    /// shows what `location` names (`PageLocation(base: "/bookshelf", segments: ["dune"])`
+    /// is a `GET /bookshelf/dune`).
     ///
     /// - Throws: `ViewFailure` if a view cannot be evaluated (a missing environment object).
-    public init<V: View>(_ view: V) throws {
-        tree = LiveTree(view, renderer: FormMarkup.self)
+    public init<V: View>(_ view: V, location: PageLocation = PageLocation(base: "/")) throws {
+        tree = LiveTree(view, renderer: FormMarkup.self, location: location)
         lastFragments = try tree.flush()
     }
 
@@ -108,6 +110,11 @@ public final class ViewTest {
         try first(where: "a text field named '\(label)'") { $0.control == .textField && $0.label == label }
     }
 
+    /// The link a person reads as `label` (a `NavigationLink`, a screen's "Back").
+    public func link(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a link named '\(label)'") { $0.role == "link" && $0.label == label && $0.isEnabled }
+    }
+
     /// The toggle labelled `label`.
     public func toggle(_ label: String) throws(ViewTestError) -> TestElement {
         try first(where: "a toggle named '\(label)'") { $0.control == .toggle && $0.label == label }
@@ -141,6 +148,15 @@ public final class ViewTest {
     /// Sets the toggle `id` on or off.
     public func setToggle(_ id: String, to isOn: Bool) throws {
         try send(Event(target: id, type: .change, value: isOn ? "true" : "false"))
+    }
+
+    /// The browser went Back or Forward to `urlPath`: the page's navigation stack shows what
+    /// it names.
+    public func navigate(to urlPath: String) throws {
+        guard let stack = elements.first(where: { $0.control == .navigation }) else {
+            throw ViewTestError.notFound("no NavigationStack on the page", candidates: [])
+        }
+        try send(Event(target: stack.id, type: .navigate, value: urlPath))
     }
 
     /// Sends `event`; its changes become `lastFragments`.

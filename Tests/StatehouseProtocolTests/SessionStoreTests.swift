@@ -39,7 +39,7 @@ struct SessionStoreTests {
         settings.sessionTTL = 1
         let store = SessionStore(limits: settings)
         let a = store.newSession(), b = store.newSession()
-        _ = store.newPage(route, in: b)
+        _ = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: b)
         let c = store.newSession()
         #expect(store.recency.inOrder.map(\.id) == [a.id, b.id, c.id])
         let d = store.newSession()

@@ -6,16 +6,25 @@ import StatehouseViews
 /// ```html
 /// <button … form="sh" name="target" value="increment">Increment</button>
 /// <input … form="sh" name="title">
+/// <a id="_4" href="/bookshelf/dune" data-sh-link>Dune</a>   <!-- a link; the client posts a click -->
+/// <div id="_2" data-sh-navigation>…</div>                     <!-- where Back/Forward are sent -->
 /// ```
 public enum FormMarkup: HTMLRendering {
     public static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {
-        writer.attribute("form", Wire.formID)
         switch role {
         case .button:
+            writer.attribute("form", Wire.formID)
             writer.attribute("name", Wire.Field.target)
             writer.attribute("value", id)
         case .field:
+            writer.attribute("form", Wire.formID)
             writer.attribute("name", id)
+        case .link:
+            // A link without JavaScript; the client turns its click into an event.
+            writer.attribute(Wire.linkAttribute, "")
+        case .navigation:
+            // The client sends Back and Forward here as `navigate` events.
+            writer.attribute(Wire.navigationAttribute, "")
         }
     }
 }

@@ -21,6 +21,16 @@ public enum TurboStream {
         }
     }
 
+    /// Moves the browser's URL to `path` (a new history entry); Turbo clients without this
+    /// action ignore it.
+    ///
+    /// ```html
+    /// <turbo-stream action="sh-location" target="sh-root" url="/bookshelf/dune"></turbo-stream>
+    /// ```
+    public static func location(_ path: String) -> String {
+        #"<turbo-stream action="\#(Wire.locationAction)" target="sh-root" url="\#(HTMLWriter.escaped(path))"></turbo-stream>"#
+    }
+
     private static func element(_ action: String, _ target: String, _ html: String) -> String {
         #"<turbo-stream action="\#(action)" target="\#(target)"><template>\#(html)</template></turbo-stream>"#
     }

@@ -15,10 +15,14 @@ final class Page {
     /// Told when a view fails while the page pushes on its own: it ends the page.
     private unowned let store: SessionStore
 
-    init(route: RouteDescription, session: Session, store: SessionStore, now: UInt64) {
+    /// The URL the browser shows for the page, as the client was last told it.
+    var url: String
+
+    init(route: RouteDescription, tree: LiveTree, session: Session, store: SessionStore, now: UInt64) {
         id = Token.random()
         self.route = route
-        tree = route.makeTree(FormMarkup.self)
+        self.tree = tree
+        url = tree.location.path
         self.session = session
         self.store = store
         lastUsed = now
@@ -60,10 +64,23 @@ final class Page {
             } catch {
                 return self.store.onPageFailure(self, error)
             }
-            guard !changes.isEmpty else { return }
-            let html = TurboStream.encode(changes)
+            let html = self.fragments(changes)
+            guard !html.isEmpty else { return }
             for stream in self.streams.values { stream.send(html) }
         }
+    }
+
+    /// The body of a response of `changes`: their fragments, then, if the page's navigation
+    /// moved, the action that moves the browser's URL (`history.pushState` in the client).
+    func fragments(_ changes: [ElementChange]) -> String {
+        var html = TurboStream.encode(changes)
+        let now = tree.location.path
+        if now != url {
+            url = now
+            if !html.isEmpty { html += "\n" }
+            html += TurboStream.location(now)
+        }
+        return html
     }
 
     /// Ends the page's streams (the page itself is ending).

@@ -75,12 +75,12 @@ final class SessionStore {
         return session
     }
 
-    func newPage(_ route: RouteDescription, in session: Session) -> Page {
+    func newPage(_ route: RouteDescription, tree: LiveTree, in session: Session) -> Page {
         if session.pages.count >= limits.maxPagesPerSession,
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
         }
-        let page = Page(route: route, session: session, store: self, now: Uptime.now)
+        let page = Page(route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page
         return page

@@ -37,8 +37,8 @@ final class Application {
             respond(HostResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                                  body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8)))
         case ("GET", let path):
-            guard let route = routes[path] else { return respond(.text(404, "no route \(path)")) }
-            newPage(route, request, respond)
+            guard let (route, segments) = route(for: path) else { return respond(.text(404, "no route \(path)")) }
+            newPage(route, segments, request, respond)
         default:
             respond(.text(405, "method \(request.method) is not allowed here"))
         }
@@ -46,7 +46,27 @@ final class Application {
 
     // MARK: GET <route>
 
-    private func newPage(_ route: RouteDescription, _ request: HostRequest, _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
+    /// The route `path` is, or is below (`/bookshelf/dune` is below `/bookshelf`), with the
+    /// segments below it; the longest route wins.
+    private func route(for path: String) -> (RouteDescription, [String])? {
+        if let route = routes[path] { return (route, []) }
+        var best: (RouteDescription, [String])?
+        for route in routes.values {
+            guard let segments = PageLocation.segments(of: path, below: route.path) else { continue }
+            if best == nil || route.path.count > best!.0.path.count { best = (route, segments) }
+        }
+        return best
+    }
+
+    private func newPage(_ route: RouteDescription, _ segments: [String], _ request: HostRequest,
+                         _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
+        // The page's views first: a URL below the route that names no screen is a 404, and
+        // makes no session or page.
+        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments))
+        if let notFound = tree.location.notFound {
+            tree.close()
+            return respond(.text(404, "not found: \(notFound)"))
+        }
         var setCookie: String?
         let session: Session
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let existing) = store.session(cookie) {
@@ -55,7 +75,7 @@ final class Application {
             session = store.newSession()
             setCookie = "\(Wire.sessionCookie)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (settings.secureCookies ? "; Secure" : "")
         }
-        let page = store.newPage(route, in: session)
+        let page = store.newPage(route, tree: tree, in: session)
         // The tasks the page's views started are queued on the main actor; answering from the
         // back of that queue puts what they change before they first suspend in the document.
         MainActorHop.enqueue {
@@ -162,7 +182,7 @@ final class Application {
         }
         if request.wantsFragments {
             return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store"],
-                                body: Array(TurboStream.encode(changes).utf8))
+                                body: Array(page.fragments(changes).utf8))
         }
         return HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])
     }

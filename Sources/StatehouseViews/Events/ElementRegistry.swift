@@ -109,6 +109,11 @@ struct ElementRegistry {
             default: throw .invalidValue("a toggle's change needs value=true or value=false")
             }
             return ResolvedEvent(element: element) { binding.wrappedValue = isOn }
+        case (.navigation(let navigate)?, .navigate):
+            guard let path = event.value, navigate(path) else {
+                throw .invalidValue("a navigate event needs the URL path of a screen of this stack")
+            }
+            return ResolvedEvent(element: element) {}
         default:
             throw .unsupported(type: event.type, target: event.target)
         }

@@ -61,6 +61,9 @@ public enum EventType: String, Sendable, CaseIterable {
     case change
     /// Return in a text field: sets the text, then runs `onSubmit`.
     case submit
+    /// The browser went Back or Forward: a navigation stack shows what the URL path in
+    /// `value` names.
+    case navigate
 }
 
 /// Why an event was refused. A refused event changes nothing.

@@ -25,6 +25,10 @@ public enum ControlRole: Equatable, Sendable {
     case button
     /// It holds a value that is sent under its id (a text field).
     case field
+    /// A link (`<a href>`) that works as a link on its own; activating it is the event.
+    case link
+    /// A navigation stack: the target of `navigate` events when the browser's URL changes.
+    case navigation
 }
 
 /// HTML with no host: controls get no attributes beyond their own.

@@ -36,9 +36,15 @@ public protocol Scene {
 public struct RouteDescription {
     public let path: String
     public let title: String
-    /// Builds a new live tree, whose HTML the given renderer writes: one per page (browser
-    /// tab) that loads the route.
-    public let makeTree: @MainActor (any HTMLRendering.Type) -> LiveTree
+    let build: @MainActor (any HTMLRendering.Type, PageLocation) -> LiveTree
+
+    /// Builds a new live tree, whose HTML `renderer` writes: one per page (browser tab) that
+    /// loads the route. A `NavigationStack` in it shows what `location` names below the route
+    /// (`GET /bookshelf/dune`); by default the route itself.
+    @MainActor
+    public func makeTree(_ renderer: any HTMLRendering.Type, location: PageLocation? = nil) -> LiveTree {
+        build(renderer, location ?? PageLocation(base: path))
+    }
 }
 
 /// A scene served at a path: each `GET` of the path creates a new page whose root view is
@@ -56,7 +62,7 @@ public struct Route<Content: View>: Scene {
 
     public var _routes: [RouteDescription] {
         let content = self.content
-        return [RouteDescription(path: path, title: title ?? "Statehouse", makeTree: { LiveTree(RouteRoot(content: content), renderer: $0) })]
+        return [RouteDescription(path: path, title: title ?? "Statehouse", build: { LiveTree(RouteRoot(content: content), renderer: $0, location: $1) })]
     }
 }
 

@@ -57,6 +57,9 @@ indirect enum EventHandler {
     case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
     /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
     case toggle(Binding<Bool>)
+    /// A navigation stack: `navigate` with a URL path shows what the path names (false: it
+    /// names nothing).
+    case navigation(@MainActor (String) -> Bool)
 }
 
 /// A mounted HTML element. Every element has a page-unique id (from

@@ -42,6 +42,8 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case textField
         /// `click` flips it; `change` sets it to `true` or `false`.
         case toggle
+        /// A navigation stack: `navigate` shows what a URL path names.
+        case navigation
     }
 }
 
@@ -75,6 +77,7 @@ extension ElementNode {
         case .action?: .button
         case .text?: .textField
         case .toggle?: .toggle
+        case .navigation?: .navigation
         case nil: nil
         }
         let explicitRole = attributes.last { $0.name == "role" }?.value

@@ -28,11 +28,19 @@ public final class LiveTree {
     /// Writes the control attributes of the host's protocol.
     private let renderer: any HTMLRendering.Type
 
+    /// Where the page is: its route's path and what its `NavigationStack` shows below it.
+    public let location: PageLocation
+
     /// Mounts `rootView` into a new tree whose HTML `renderer` writes (plain HTML by default;
-    /// a host passes its protocol's renderer).
-    public init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self) {
+    /// a host passes its protocol's renderer). A `NavigationStack` in it shows the screens
+    /// `location`'s segments name (`location.notFound` says why, if it cannot).
+    public init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self,
+                            location: PageLocation = PageLocation(base: "/")) {
         self.renderer = renderer
-        let context = Context(tree: self, host: nil, environment: EnvironmentValues())
+        self.location = location
+        var environment = EnvironmentValues()
+        environment.pageLocation = location
+        let context = Context(tree: self, host: nil, environment: environment)
         let root = ElementNode(spec: ElementSpec("main", [Attribute("class", "sh-root")]),
                                handler: nil, context, fixedID: "sh-root")
         self.root = root
@@ -40,6 +48,7 @@ public final class LiveTree {
         // `onAppear` actions, and what they change, come before the first render; a failure
         // is thrown by the owner's first `flush()`.
         _ = try? flush()
+        location.settleFirstMount()
     }
 
     /// Called when state changed outside an event (a task, a timer, another thread): the

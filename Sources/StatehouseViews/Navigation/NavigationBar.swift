@@ -1,0 +1,120 @@
+/// A screen's title and toolbar, and `dismiss`.
+
+extension View {
+    /// Configures the view's title for purposes of navigation: a heading above the view
+    /// (`<h1 class="sh-navigation-title">`); the browser client makes the top screen's title the
+    /// document's.
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+        NavigationTitleView(title: String(title), content: self)
+    }
+
+    /// Configures the view's title for purposes of navigation, using a text view.
+    public func navigationTitle(_ title: Text) -> some View {
+        NavigationTitleView(title: title.string, content: self)
+    }
+
+    /// Populates the toolbar with the views you provide (`ToolbarItem`s or plain views): a
+    /// `role="toolbar"` bar above the view.
+    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        ToolbarView(items: content(), content: self)
+    }
+}
+
+struct NavigationTitleView<Content: View>: View {
+    let title: String
+    let content: Content
+
+    var body: some View {
+        TitleElement(title: title)
+        content
+    }
+}
+
+struct TitleElement: ElementView {
+    let title: String
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("h1", titleAttributes, text: title)
+    }
+}
+
+private let titleAttributes = [Attribute("class", "sh-navigation-title")]
+private let toolbarAttributes = [Attribute("class", "sh-toolbar"), Attribute("role", "toolbar")]
+
+struct ToolbarView<Items: View, Content: View>: View {
+    let items: Items
+    let content: Content
+
+    var body: some View {
+        ToolbarElement(items: items)
+        content
+    }
+}
+
+struct ToolbarElement<Items: View>: ElementView {
+    let items: Items
+    var content: Items { items }
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", toolbarAttributes) }
+}
+
+/// Where a toolbar item goes. The bar lays items out in order; the placement names the intent.
+public enum ToolbarItemPlacement: Sendable {
+    case automatic, principal, navigation, primaryAction, secondaryAction, confirmationAction,
+         cancellationAction, destructiveAction, topBarLeading, topBarTrailing, bottomBar
+}
+
+/// A model that represents an item which you can place in the toolbar.
+public struct ToolbarItem<ID, Content: View>: View {
+    let placement: ToolbarItemPlacement
+    let content: Content
+
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == () {
+        self.placement = placement
+        self.content = content()
+    }
+
+    public init(id: ID, placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == String {
+        self.placement = placement
+        self.content = content()
+    }
+
+    public var body: some View { content }
+}
+
+/// A model that represents a group of items in the toolbar.
+public struct ToolbarItemGroup<Content: View>: View {
+    let placement: ToolbarItemPlacement
+    let content: Content
+
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.placement = placement
+        self.content = content()
+    }
+
+    public var body: some View { content }
+}
+
+/// An action that dismisses a presentation: in a screen pushed on a `NavigationStack`, it pops
+/// that screen (and any above it); elsewhere it does nothing.
+///
+/// ```swift
+/// @Environment(\.dismiss) private var dismiss
+/// Button("Done") { dismiss() }
+/// ```
+@MainActor
+public struct DismissAction: Equatable {
+    let navigation: NavigationScreenContext?
+
+    public func callAsFunction() {
+        guard let navigation, navigation.depth > 0 else { return }
+        navigation.model.pop(to: navigation.depth - 1)
+    }
+
+    public nonisolated static func == (a: Self, b: Self) -> Bool {
+        MainActor.assumeIsolated { a.navigation == b.navigation }
+    }
+}
+
+extension EnvironmentValues {
+    /// Dismisses the current presentation.
+    public var dismiss: DismissAction { DismissAction(navigation: navigation) }
+}
