@@ -6,6 +6,8 @@ import Statehouse
 public struct DemoApp: App {
     /// Shared by every session of the process (`/shared`).
     @State private var sharedCount = 0
+    /// The bookshelf's books, shared by every session (`/bookshelf`).
+    @State private var books = BookshelfSeed.initialBooks
 
     public init() {}
 
@@ -23,6 +25,7 @@ public struct DemoApp: App {
         Route("/todos", title: "Todos") { TodosSeed.ContentView() }
         Route("/clock", title: "Clock") { ClockSeed.ClockView() }
         Route("/shared", title: "Shared counter") { SharedSeed.SharedCounterView(count: $sharedCount) }
+        Route("/bookshelf", title: "Bookshelf") { BookshelfSeed.BookshelfView(books: $books) }
     }
 }
 
@@ -40,6 +43,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/todos", "Rows keep their own @State with their todo when rows are added above or deleted."),
     ("/clock", "A .task loop updates @State every second; the server pushes each tick."),
     ("/shared", "App-level @State: one count for every session; each click reaches every open page live."),
+    ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),
 ]
 
 /// `/`: links to every route.

@@ -206,7 +206,64 @@ class BrowserTests(unittest.TestCase):
         notice.find_element(By.CSS_SELECTOR, "button[aria-label=Dismiss]").click()
         self.until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".sh-notice"), "dismissed")
 
+    # --- navigation -------------------------------------------------------------------------
+
+    def shown_title(self, driver):
+        titles = [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".sh-navigation-title") if h.is_displayed()]
+        return titles[0] if titles else None
+
+    @screenshot_on_failure
+    def test_bookshelf_push_back_forward_reload(self):
+        driver = self.open("/bookshelf")
+        driver.set_window_size(900, 180)  # the list scrolls
+        driver.execute_script("window.statehouseMarker = 7; scrollTo(0, 1000)")
+        before = driver.execute_script("return scrollY")
+        self.assertGreater(before, 20, "the list is scrolled")
+        dune = driver.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/dune"]')
+        driver.execute_script("arguments[0].click()", dune)  # as a person clicks: no scrolling first
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf/dune"), "the URL is the book's")
+        self.until(driver, lambda d: self.shown_title(d) == "Dune", "Dune's screen shows")
+        self.assertEqual(driver.title, "Dune", "the document's title is the screen's")
+        self.assertEqual(driver.execute_script("return window.statehouseMarker"), 7, "no page load")
+        driver.back()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf"), "Back: the list's URL")
+        self.until(driver, lambda d: self.shown_title(d) == "Bookshelf", "Back: the list")
+        self.until(driver, lambda d: d.execute_script("return scrollY") == before, "the list's scroll position")
+        self.assertEqual(driver.execute_script("return window.statehouseMarker"), 7, "still no page load")
+        self.assertEqual(driver.title, "Bookshelf")
+        driver.forward()
+        self.until(driver, lambda d: self.shown_title(d) == "Dune", "Forward: Dune again")
+        self.assertTrue(driver.current_url.endswith("/bookshelf/dune"))
+        driver.refresh()
+        self.until(driver, lambda d: d.execute_script("return window.statehouseMarker") is None, "reloaded")
+        self.until(driver, lambda d: self.shown_title(d) == "Dune", "a reload of the deep URL lands on Dune")
+        driver.find_element(By.CSS_SELECTOR, "a.sh-back").click()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf",
+                   "the screen's Back link pops")
+
+    @screenshot_on_failure
+    def test_bookshelf_edits_reach_another_browser(self):
+        alice, bob = self.open("/bookshelf/emma"), self.open("/bookshelf")
+        time.sleep(0.3)  # both streams open
+        alice.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
+        field = self.until(alice, lambda d: d.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]'), "the editor")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("Emma (1815)")
+        alice.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
+        self.until(alice, lambda d: self.shown_title(d) == "Emma (1815)", "saved")
+        self.until(bob, lambda d: d.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/emma"]').text == "Emma (1815)",
+                   "Bob's list shows Alice's edit")
+
     # --- without JavaScript -----------------------------------------------------------------
+
+    @screenshot_on_failure
+    def test_bookshelf_without_javascript(self):
+        driver = self.open("/bookshelf", javascript=False)
+        driver.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/middlemarch"]').click()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf/middlemarch"), "a link is a link")
+        self.until(driver, lambda d: self.shown_title(d) == "Middlemarch", "the deep URL's screen")
+        driver.find_element(By.CSS_SELECTOR, "a.sh-back").click()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf", "Back")
 
     @screenshot_on_failure
     def test_counter_without_javascript(self):

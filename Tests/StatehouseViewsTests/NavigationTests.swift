@@ -101,6 +101,7 @@ struct NavigationTests {
         try page.navigate(to: "/shelf/ulysses")
         #expect(try page.button("Like 0").isEnabled, "Forward builds the screen again, fresh")
         #expect(throws: EventError.self) { try page.navigate(to: "/elsewhere/ulysses") }
+        #expect(throws: EventError.self, "a value whose destination renders nothing") { try page.navigate(to: "/shelf/nope") }
         #expect(page.text("detail") == "Ulysses", "a refused navigation changes nothing")
     }
 

@@ -180,6 +180,8 @@ final class Application {
         } catch {
             return end(page, failedWith: error)
         }
+        // Back or Forward: the browser is at the URL already.
+        if post.event?.type == .navigate { page.url = page.tree.location.path }
         if request.wantsFragments {
             return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store"],
                                 body: Array(page.fragments(changes).utf8))

@@ -92,14 +92,14 @@ final class NavigationModel {
 
     /// Shows what the URL path `urlPath` names (the browser went Back or Forward): values on
     /// the stack whose segments match stay (with their state); the rest are read from the
-    /// segments. False if `urlPath` is not below the page's route or a segment reads as nothing.
+    /// segments. False if `urlPath` is not below the page's route or a segment names nothing.
     func navigate(to urlPath: String) -> Bool {
         guard let location, let segments = PageLocation.segments(of: urlPath, below: location.base) else { return false }
         var next: [AnyHashable] = []
         for (index, segment) in segments.enumerated() {
             if index < elements.count, PathSegment.encode(elements[index]) == segment, next.count == index {
                 next.append(elements[index])
-            } else if let value = decode(segment) {
+            } else if let value = screenValue(segment) {
                 next.append(value)
             } else {
                 return false
@@ -117,7 +117,7 @@ final class NavigationModel {
         pendingSegments = nil
         var next: [AnyHashable] = []
         for segment in segments {
-            guard let value = decode(segment), destinations.contains(where: { $0.make(value).map { !$0.isEmpty } ?? false }) else {
+            guard let value = screenValue(segment) else {
                 location.notFound = "nothing to show for '\(segment)' at \(PageLocation.path(location.base, segments))"
                 break
             }
@@ -126,9 +126,13 @@ final class NavigationModel {
         if !next.isEmpty { path?.wrappedValue = next }
     }
 
-    private func decode(_ segment: String) -> AnyHashable? {
+    /// The value `segment` names, if it reads as a declared type whose destination renders
+    /// something for it.
+    private func screenValue(_ segment: String) -> AnyHashable? {
         for destination in destinations {
-            if let value = destination.decoder.decode(segment) { return value }
+            if let value = destination.decoder.decode(segment) {
+                return destination.make(value)?.isEmpty == false ? value : nil
+            }
         }
         return nil
     }

@@ -26,6 +26,7 @@
   let inFlight = null; // the event whose answer is awaited
 
   function send(event) {
+    scrollBeforeEvent = scrollY; // where the screen was, should this event move to another one
     const last = queue[queue.length - 1];
     if (event.type === 'input' && last?.type === 'input' && last.target === event.target) {
       last.value = event.value; // coalesce keystrokes not yet sent
@@ -48,7 +49,7 @@
         const init = { method: 'POST', headers, body, credentials: 'same-origin' };
         const res = await fetch('/_sh/event', init);
         const text = await res.text();
-        if (res.status === 200) applyStreams(text);
+        if (res.status === 200) { applyStreams(text); inFlight.after?.(); }
         else if (res.status === 410) { queue.length = 0; location.reload(); break; }
         else notice(text.trim() || `Request failed (${res.status})`);
       } catch (err) {
@@ -76,6 +77,16 @@
     append: (el, frag) => el.append(frag), prepend: (el, frag) => el.prepend(frag),
     before: (el, frag) => el.before(frag), after: (el, frag) => el.after(frag),
     remove: (el) => el.remove(),
+    // The page's navigation moved (a NavigationLink, a path written, dismiss): a new history
+    // entry, remembering where the screen it leaves was scrolled to.
+    'sh-location': (el, frag, stream) => {
+      const url = stream.getAttribute('url');
+      if (!url || url === location.pathname) return;
+      history.replaceState({ ...history.state, shScroll: scrollBeforeEvent }, '');
+      history.pushState({ shScroll: 0 }, '', url);
+      scrollTo(0, 0);
+      syncTitle();
+    },
   };
 
   function applyStreams(html) {
@@ -87,7 +98,7 @@
       const action = actions[stream.getAttribute('action')];
       const el = document.getElementById(stream.getAttribute('target') ?? '');
       const tpl = [...stream.children].find((c) => c.localName === 'template');
-      if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment());
+      if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment(), stream);
     }
     restoreFocus(focus);
   }
@@ -171,7 +182,34 @@
     document.body.append(box);
   }
 
+  // --- Navigation: the document's title is the top screen's navigationTitle; Back and
+  // Forward are sent to the page's NavigationStack, and the screen they land on gets back
+  // its scroll position.
+  let scrollBeforeEvent = 0;
+  const baseTitle = document.title;
+  function syncTitle() {
+    const shown = [...document.querySelectorAll('.sh-navigation-title')].find((h) => h.getClientRects().length);
+    document.title = shown ? shown.textContent : baseTitle;
+  }
+  history.scrollRestoration = 'manual';
+  addEventListener('popstate', (e) => {
+    const stack = document.querySelector('[data-sh-navigation]');
+    if (!stack?.id) return;
+    const y = e.state?.shScroll ?? 0;
+    send({ target: stack.id, type: 'navigate', value: location.pathname, after: () => { syncTitle(); scrollTo(0, y); } });
+  });
+  syncTitle();
+
   // --- Event delegation.
+  // A NavigationLink is an <a href> (it works without this script): a plain click pushes on
+  // the server instead of loading a new page; a modified click opens a tab as usual.
+  document.addEventListener('click', (e) => {
+    const link = e.target.closest?.('a[data-sh-link]');
+    if (!link?.id || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    send({ target: link.id, type: 'click' });
+  });
+
   document.addEventListener('click', (e) => {
     const button = e.target.closest?.('button[name="target"]');
     if (!button || !button.value || e.defaultPrevented) return;

@@ -1,0 +1,77 @@
+import Statehouse
+
+/// `/bookshelf`: a list that pushes details, each at its own URL (`/bookshelf/dune`), with
+/// SwiftUI's own navigation API. The books are App-level `@State`, so two browsers see each
+/// other's edits live.
+enum BookshelfSeed {
+    struct Book: Identifiable, Hashable {
+        /// The book's slug: its segment of the URL.
+        var id: String
+        var title: String
+        var author: String
+    }
+
+    static let initialBooks = [
+        Book(id: "dune", title: "Dune", author: "Frank Herbert"),
+        Book(id: "emma", title: "Emma", author: "Jane Austen"),
+        Book(id: "middlemarch", title: "Middlemarch", author: "George Eliot"),
+        Book(id: "ulysses", title: "Ulysses", author: "James Joyce"),
+    ]
+
+    struct BookshelfView: View {
+        @Binding var books: [Book]
+
+        var body: some View {
+            NavigationStack {
+                List(books) { book in
+                    NavigationLink(book.title, value: book.id)
+                }
+                .navigationTitle("Bookshelf")
+                .navigationDestination(for: Book.ID.self) { id in
+                    // A slug that names no book renders nothing: the URL is a 404.
+                    if books.contains(where: { $0.id == id }) {
+                        BookDetailView(books: $books, id: id)
+                    }
+                }
+            }
+        }
+    }
+
+    struct BookDetailView: View {
+        @Binding var books: [Book]
+        let id: Book.ID
+        @State private var isEditing = false
+        @State private var draft = ""
+        @Environment(\.dismiss) private var dismiss
+
+        var body: some View {
+            let book = books.first { $0.id == id }
+            VStack(alignment: .leading, spacing: 12) {
+                Text("by \(book?.author ?? "")").foregroundStyle(.secondary)
+                if isEditing {
+                    TextField("Title", text: $draft)
+                    HStack {
+                        Button("Cancel") { isEditing = false }
+                        Button("Save") {
+                            if let index = books.firstIndex(where: { $0.id == id }) { books[index].title = draft }
+                            isEditing = false
+                        }
+                    }
+                }
+                Button("Delete") {
+                    books.removeAll { $0.id == id }
+                    dismiss()
+                }
+            }
+            .navigationTitle(book?.title ?? "")
+            .toolbar {
+                ToolbarItem(placement: .primaryAction) {
+                    Button("Edit") {
+                        draft = book?.title ?? ""
+                        isEditing = true
+                    }
+                }
+            }
+        }
+    }
+}
