@@ -41,35 +41,50 @@ enum BookshelfSeed {
         @Binding var books: [Book]
         let id: Book.ID
         @State private var isEditing = false
-        @State private var draft = ""
+        @State private var isConfirmingDelete = false
         @Environment(\.dismiss) private var dismiss
 
         var body: some View {
             let book = books.first { $0.id == id }
             VStack(alignment: .leading, spacing: 12) {
                 Text("by \(book?.author ?? "")").foregroundStyle(.secondary)
-                if isEditing {
-                    TextField("Title", text: $draft)
-                    HStack {
-                        Button("Cancel") { isEditing = false }
-                        Button("Save") {
-                            if let index = books.firstIndex(where: { $0.id == id }) { books[index].title = draft }
-                            isEditing = false
+                Button("Delete", role: .destructive) { isConfirmingDelete = true }
+                    .confirmationDialog("Delete \(book?.title ?? "")?", isPresented: $isConfirmingDelete, titleVisibility: .visible) {
+                        Button("Delete", role: .destructive) {
+                            books.removeAll { $0.id == id }
+                            dismiss()  // this screen's dismiss: back to the list
                         }
                     }
-                }
-                Button("Delete") {
-                    books.removeAll { $0.id == id }
-                    dismiss()
-                }
             }
             .navigationTitle(book?.title ?? "")
             .toolbar {
                 ToolbarItem(placement: .primaryAction) {
-                    Button("Edit") {
-                        draft = book?.title ?? ""
-                        isEditing = true
-                    }
+                    Button("Edit") { isEditing = true }
+                }
+            }
+            .sheet(isPresented: $isEditing) {
+                EditBookSheet(books: $books, id: id)
+            }
+        }
+    }
+
+    /// Edits a copy of the title; Save writes it, Cancel (or Escape) leaves the book alone.
+    struct EditBookSheet: View {
+        @Binding var books: [Book]
+        let id: Book.ID
+        @State private var draft = ""
+        @Environment(\.dismiss) private var dismiss
+
+        var body: some View {
+            Form {
+                TextField("Title", text: $draft)
+            }
+            .onAppear { draft = books.first { $0.id == id }?.title ?? "" }
+            HStack {
+                Button("Cancel", role: .cancel) { dismiss() }
+                Button("Save") {
+                    if let index = books.firstIndex(where: { $0.id == id }) { books[index].title = draft }
+                    dismiss()
                 }
             }
         }

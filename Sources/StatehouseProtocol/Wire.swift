@@ -38,6 +38,9 @@ public enum Wire {
     /// Marks a navigation stack's element: the client sends it `navigate` events with the
     /// URL path when the browser goes Back or Forward.
     public static let navigationAttribute: StaticString = "data-sh-navigation"
+    /// Marks a presented sheet or alert (`<dialog open>`): the client shows it as a modal and
+    /// sends Escape as a `dismiss` event.
+    public static let dialogAttribute: StaticString = "data-sh-dialog"
     /// The stream action that moves the browser's URL (`url`) after a navigation.
     public static let locationAction = "sh-location"
 

@@ -159,6 +159,20 @@ public final class ViewTest {
         try send(Event(target: stack.id, type: .navigate, value: urlPath))
     }
 
+    /// Presses Escape in the presented sheet or alert (the last one in the page): it is
+    /// dismissed, as `@Environment(\.dismiss)` would.
+    public func pressEscape() throws {
+        guard let dialog = elements.last(where: { $0.control == .dialog }) else {
+            throw ViewTestError.notFound("no sheet or alert is presented", candidates: [])
+        }
+        try send(Event(target: dialog.id, type: .dismiss))
+    }
+
+    /// The presented sheets and alerts (`<dialog>`), outermost first.
+    public var dialogs: [TestElement] {
+        elements.filter { $0.control == .dialog }.map { TestElement($0, in: self) }
+    }
+
     /// Sends `event`; its changes become `lastFragments`.
     ///
     /// - Throws: `EventError` if the event is refused (nothing changes), `ViewFailure` if a

@@ -246,13 +246,46 @@ class BrowserTests(unittest.TestCase):
         alice, bob = self.open("/bookshelf/emma"), self.open("/bookshelf")
         time.sleep(0.3)  # both streams open
         alice.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
-        field = self.until(alice, lambda d: d.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]'), "the editor")
+        field = self.until(alice, lambda d: d.find_element(By.CSS_SELECTOR, 'dialog input[placeholder="Title"]'), "the sheet")
+        self.until(alice, lambda d: field.get_attribute("value") == "Emma", "the sheet edits a copy of the title")
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("Emma (1815)")
-        alice.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
+        alice.find_element(By.XPATH, "//dialog//button[normalize-space()='Save']").click()
         self.until(alice, lambda d: self.shown_title(d) == "Emma (1815)", "saved")
+        self.until(alice, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Save closes the sheet")
         self.until(bob, lambda d: d.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/emma"]').text == "Emma (1815)",
                    "Bob's list shows Alice's edit")
+
+    @screenshot_on_failure
+    def test_bookshelf_sheet_is_modal_and_escape_dismisses_it(self):
+        driver = self.open("/bookshelf/dune")
+        edit = driver.find_element(By.XPATH, "//button[normalize-space()='Edit']")
+        edit.click()
+        dialog = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog"), "the sheet")
+        self.until(driver, lambda d: d.execute_script("return arguments[0].matches(':modal')", dialog), "modal")
+        self.until(driver, lambda d: d.execute_script("return arguments[0].contains(document.activeElement)", dialog),
+                   "focus moved into the sheet")
+        self.assertTrue(driver.execute_script(
+            "const back = document.querySelector('a.sh-back'); back.focus(); return document.activeElement !== back"),
+            "the page behind is inert: its Back link cannot take focus")
+        field = driver.find_element(By.CSS_SELECTOR, 'dialog input[placeholder="Title"]')
+        field.send_keys(" Messiah")
+        field.send_keys(Keys.ESCAPE)
+        self.until(driver, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Escape dismisses the sheet")
+        self.assertEqual(self.shown_title(driver), "Dune", "without saving")
+        self.until(driver, lambda d: d.switch_to.active_element.text == "Edit", "focus is back on Edit")
+
+    @screenshot_on_failure
+    def test_bookshelf_delete_asks_then_pops(self):
+        driver = self.open("/bookshelf/ulysses")
+        driver.find_element(By.XPATH, "//button[normalize-space()='Delete']").click()
+        dialog = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog"), "the confirmation")
+        self.assertIn("Delete Ulysses?", dialog.text)
+        dialog.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf",
+                   "deleted: back to the list")
+        self.assertFalse(driver.find_elements(By.CSS_SELECTOR, 'a[href="/bookshelf/ulysses"]'), "Ulysses is gone")
+        self.assertFalse(driver.find_elements(By.TAG_NAME, "dialog"))
 
     # --- without JavaScript -----------------------------------------------------------------
 
@@ -262,6 +295,12 @@ class BrowserTests(unittest.TestCase):
         driver.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/middlemarch"]').click()
         self.until(driver, lambda d: d.current_url.endswith("/bookshelf/middlemarch"), "a link is a link")
         self.until(driver, lambda d: self.shown_title(d) == "Middlemarch", "the deep URL's screen")
+        driver.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
+        dialog = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog[open]"), "the sheet, inline")
+        self.assertFalse(driver.execute_script("return arguments[0].matches(':modal')", dialog))
+        self.assertEqual(dialog.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]').get_attribute("value"), "Middlemarch")
+        dialog.find_element(By.XPATH, ".//button[normalize-space()='Cancel']").click()
+        self.until(driver, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Cancel posts and closes it")
         driver.find_element(By.CSS_SELECTOR, "a.sh-back").click()
         self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf", "Back")
 

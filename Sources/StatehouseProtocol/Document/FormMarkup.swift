@@ -25,6 +25,9 @@ public enum FormMarkup: HTMLRendering {
         case .navigation:
             // The client sends Back and Forward here as `navigate` events.
             writer.attribute(Wire.navigationAttribute, "")
+        case .dialog:
+            // The client opens it as a modal and sends Escape here as a `dismiss` event.
+            writer.attribute(Wire.dialogAttribute, "")
         }
     }
 }

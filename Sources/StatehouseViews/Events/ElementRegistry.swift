@@ -114,6 +114,8 @@ struct ElementRegistry {
                 throw .invalidValue("a navigate event needs the URL path of a screen of this stack")
             }
             return ResolvedEvent(element: element) {}
+        case (.dismiss(let dismiss)?, .dismiss):
+            return ResolvedEvent(element: element, run: dismiss)
         default:
             throw .unsupported(type: event.type, target: event.target)
         }

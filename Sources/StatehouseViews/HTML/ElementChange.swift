@@ -64,6 +64,8 @@ public enum EventType: String, Sendable, CaseIterable {
     /// The browser went Back or Forward: a navigation stack shows what the URL path in
     /// `value` names.
     case navigate
+    /// Escape in a presented sheet or alert: it is dismissed.
+    case dismiss
 }
 
 /// Why an event was refused. A refused event changes nothing.

@@ -29,6 +29,8 @@ public enum ControlRole: Equatable, Sendable {
     case link
     /// A navigation stack: the target of `navigate` events when the browser's URL changes.
     case navigation
+    /// A presented dialog (`<dialog>`): the target of `dismiss` events (Escape).
+    case dialog
 }
 
 /// HTML with no host: controls get no attributes beyond their own.

@@ -93,8 +93,10 @@ public struct ToolbarItemGroup<Content: View>: View {
     public var body: some View { content }
 }
 
-/// An action that dismisses a presentation: in a screen pushed on a `NavigationStack`, it pops
-/// that screen (and any above it); elsewhere it does nothing.
+/// An action that dismisses a presentation: in a sheet or alert, it sets the presenting
+/// binding to `false` (or its item to `nil`); in a screen pushed on a `NavigationStack`, it
+/// pops that screen (and any above it); elsewhere it does nothing. The innermost presentation
+/// wins (the root screen of a stack inside a sheet dismisses the sheet).
 ///
 /// ```swift
 /// @Environment(\.dismiss) private var dismiss
@@ -102,19 +104,27 @@ public struct ToolbarItemGroup<Content: View>: View {
 /// ```
 @MainActor
 public struct DismissAction: Equatable {
-    let navigation: NavigationScreenContext?
+    /// Which presentation this dismisses (compared, as the action cannot be).
+    let presentation: ObjectIdentifier?
+    let depth: Int
+    let action: (@MainActor () -> Void)?
 
-    public func callAsFunction() {
-        guard let navigation, navigation.depth > 0 else { return }
-        navigation.model.pop(to: navigation.depth - 1)
-    }
+    public func callAsFunction() { action?() }
 
     public nonisolated static func == (a: Self, b: Self) -> Bool {
-        MainActor.assumeIsolated { a.navigation == b.navigation }
+        a.presentation == b.presentation && a.depth == b.depth
     }
 }
 
 extension EnvironmentValues {
     /// Dismisses the current presentation.
-    public var dismiss: DismissAction { DismissAction(navigation: navigation) }
+    public var dismiss: DismissAction {
+        self[ObjectIdentifier(DismissAction.self)] ?? DismissAction(presentation: nil, depth: 0, action: nil)
+    }
+
+    /// Set by what presents views: a pushed screen, a sheet, an alert.
+    var dismissAction: DismissAction? {
+        get { self[ObjectIdentifier(DismissAction.self)] }
+        set { self[ObjectIdentifier(DismissAction.self)] = newValue }
+    }
 }

@@ -108,6 +108,12 @@ struct ScreenContext: ContextModifier {
         var context = context
         if isHidden { context.environment.isHidden = true }
         context.environment.navigation = navigation
+        if navigation.depth > 0 {
+            let model = navigation.model, depth = navigation.depth
+            context.environment.dismissAction = DismissAction(presentation: ObjectIdentifier(model), depth: depth) {
+                model.pop(to: depth - 1)
+            }
+        }
         context.rowKey = nil
         return context
     }

@@ -60,6 +60,8 @@ indirect enum EventHandler {
     /// A navigation stack: `navigate` with a URL path shows what the path names (false: it
     /// names nothing).
     case navigation(@MainActor (String) -> Bool)
+    /// A presented dialog: `dismiss` (Escape) closes it.
+    case dismiss(@MainActor () -> Void)
 }
 
 /// A mounted HTML element. Every element has a page-unique id (from

@@ -44,6 +44,8 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case toggle
         /// A navigation stack: `navigate` shows what a URL path names.
         case navigation
+        /// A presented sheet or alert: `dismiss` closes it.
+        case dialog
     }
 }
 
@@ -78,6 +80,7 @@ extension ElementNode {
         case .text?: .textField
         case .toggle?: .toggle
         case .navigation?: .navigation
+        case .dismiss?: .dialog
         case nil: nil
         }
         let explicitRole = attributes.last { $0.name == "role" }?.value

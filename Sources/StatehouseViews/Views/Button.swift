@@ -1,6 +1,17 @@
 /// Attribute lists every instance shares (copying an array is a retain, building one a
 /// `malloc`).
 private let buttonAttributes = [Attribute("class", "sh-button"), Attribute("type", "submit")]
+private let destructiveAttributes = [Attribute("class", "sh-button sh-destructive"), Attribute("type", "submit")]
+private let cancelAttributes = [Attribute("class", "sh-button sh-cancel"), Attribute("type", "submit")]
+
+/// A value that describes the purpose of a button.
+public struct ButtonRole: Equatable, Sendable {
+    let name: String
+    /// A role that indicates a destructive action (styled in red).
+    public static let destructive = ButtonRole(name: "destructive")
+    /// A role that indicates a button that cancels an operation.
+    public static let cancel = ButtonRole(name: "cancel")
+}
 
 /// A control that initiates an action.
 ///
@@ -10,19 +21,35 @@ private let buttonAttributes = [Attribute("class", "sh-button"), Attribute("type
 /// ```
 public struct Button<Label: View>: View, ElementView {
     let label: Label
+    let role: ButtonRole?
     let action: @MainActor () -> Void
 
     /// Creates a button that displays a custom label.
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
+        role = nil
+        self.action = action
+    }
+
+    /// Creates a button with a specified role that displays a custom label.
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.role = role
         self.action = action
     }
 
     var content: Label { label }
-    func handler(in environment: EnvironmentValues) -> EventHandler? { .action(action) }
+
+    func handler(in environment: EnvironmentValues) -> EventHandler? {
+        // In an alert or a confirmation dialog, every button also dismisses it.
+        guard let dismissal = environment.buttonsDismiss else { return .action(action) }
+        if role == .cancel { dismissal.hasCancelButton = true }
+        let action = action
+        return .action { action(); dismissal.dismiss() }
+    }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", buttonAttributes)
+        var spec = ElementSpec("button", role == .destructive ? destructiveAttributes : role == .cancel ? cancelAttributes : buttonAttributes)
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .button
         return spec
@@ -33,6 +60,11 @@ extension Button where Label == Text {
     /// Creates a button that generates its label from a string.
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(title) }
+    }
+
+    /// Creates a button with a specified role that generates its label from a string.
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
     }
 }
 

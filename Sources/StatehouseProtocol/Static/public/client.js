@@ -101,7 +101,33 @@
       if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment(), stream);
     }
     restoreFocus(focus);
+    syncDialogs();
   }
+
+  // --- Dialogs: a presented sheet or alert arrives as <dialog open data-sh-dialog> (inline,
+  // for pages without this script). Here it becomes a modal: focus moves in, the page behind
+  // is inert; Escape asks the server to dismiss it, and when it is gone focus goes back to
+  // what had it before.
+  const openers = new Map(); // dialog id → id of the element that had focus when it opened
+  function syncDialogs() {
+    for (const dialog of document.querySelectorAll('dialog[data-sh-dialog]')) {
+      if (dialog.matches(':modal')) continue;
+      openers.set(dialog.id, document.activeElement?.id);
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
+    for (const [id, opener] of openers) {
+      if (document.getElementById(id)) continue;
+      openers.delete(id);
+      document.getElementById(opener)?.focus();
+    }
+  }
+  document.addEventListener('cancel', (e) => {
+    const dialog = e.target;
+    if (dialog.localName !== 'dialog' || !dialog.hasAttribute('data-sh-dialog')) return;
+    e.preventDefault(); // the server closes it, so that its binding and the page agree
+    send({ target: dialog.id, type: 'dismiss' });
+  }, true);
 
   function morph(from, to) {
     if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) { from.replaceWith(to); return; }
@@ -199,6 +225,7 @@
     send({ target: stack.id, type: 'navigate', value: location.pathname, after: () => { syncTitle(); scrollTo(0, y); } });
   });
   syncTitle();
+  syncDialogs();
 
   // --- Event delegation.
   // A NavigationLink is an <a href> (it works without this script): a plain click pushes on
@@ -268,6 +295,7 @@
         const focus = saveFocus();
         morph(root, document.adoptNode(fresh));
         restoreFocus(focus);
+        syncDialogs();
       }
     } catch (err) {
       // offline: try again later

@@ -1,0 +1,111 @@
+/// Whether a view is shown (a confirmation dialog's title).
+public enum Visibility: Sendable, Equatable, CaseIterable {
+    case automatic, visible, hidden
+}
+
+extension View {
+    /// Presents an alert with a message when a given condition is true: every button in
+    /// `actions` dismisses it after its action; with no actions it has an OK button.
+    ///
+    /// ```swift
+    /// .alert("Delete the book?", isPresented: $isAsking) {
+    ///     Button("Delete", role: .destructive) { delete() }
+    ///     Button("Cancel", role: .cancel) {}
+    /// } message: {
+    ///     Text("This cannot be undone.")
+    /// }
+    /// ```
+    public func alert<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
+                                                           @ViewBuilder message: () -> M) -> some View {
+        AlertView(content: self, kind: .alert, title: String(title), showsTitle: true, isPresented: isPresented,
+                  actions: actions(), message: message())
+    }
+
+    /// Presents an alert when a given condition is true.
+    public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+        alert(title, isPresented: isPresented, actions: actions) { EmptyView() }
+    }
+
+    /// Presents a confirmation dialog (an action sheet) when a given condition is true: its
+    /// buttons dismiss it after their action, and a Cancel button is added unless one has the
+    /// `.cancel` role.
+    public func confirmationDialog<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
+                                                                        titleVisibility: Visibility = .automatic,
+                                                                        @ViewBuilder actions: () -> A,
+                                                                        @ViewBuilder message: () -> M) -> some View {
+        AlertView(content: self, kind: .confirmation, title: String(title),
+                  showsTitle: titleVisibility == .visible || (titleVisibility == .automatic && M.self != EmptyView.self),
+                  isPresented: isPresented, actions: actions(), message: message())
+    }
+
+    /// Presents a confirmation dialog when a given condition is true.
+    public func confirmationDialog<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
+                                                               titleVisibility: Visibility = .automatic,
+                                                               @ViewBuilder actions: () -> A) -> some View {
+        confirmationDialog(title, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions) { EmptyView() }
+    }
+}
+
+struct AlertView<Content: View, Actions: View, Message: View>: View {
+    let content: Content
+    let kind: DialogKind
+    let title: String
+    let showsTitle: Bool
+    let isPresented: Binding<Bool>
+    let actions: Actions
+    let message: Message
+    @State private var presentation = Presentation()
+
+    var body: some View {
+        let binding = isPresented
+        presentation.dismiss = { binding.wrappedValue = false }
+        presentation.hasCancelButton = false
+        return Group {
+            content
+            if binding.wrappedValue {
+                DialogElement(kind: kind, label: title, dismiss: presentation.dismiss, content: Group {
+                    if showsTitle { DialogTitle(title: title) }
+                    if Message.self != EmptyView.self { DialogMessage(content: message) }
+                    DialogActions(content: Group {
+                        if Actions.self == EmptyView.self, kind == .alert {
+                            Button("OK") {}
+                        } else {
+                            actions
+                        }
+                        if kind == .confirmation { AutomaticCancelButton(presentation: presentation) }
+                    })
+                })
+                .modifier(PresentationContext(presentation: presentation, buttonsDismiss: true))
+            }
+        }
+    }
+}
+
+/// A confirmation dialog's Cancel, unless its actions have one (they were mounted first).
+struct AutomaticCancelButton: View {
+    let presentation: Presentation
+    var body: some View {
+        if !presentation.hasCancelButton {
+            Button("Cancel") {}
+        }
+    }
+}
+
+private let dialogTitleAttributes = [Attribute("class", "sh-dialog-title")]
+private let dialogMessageAttributes = [Attribute("class", "sh-dialog-message")]
+private let dialogActionsAttributes = [Attribute("class", "sh-dialog-actions")]
+
+struct DialogTitle: ElementView {
+    let title: String
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("h2", dialogTitleAttributes, text: title) }
+}
+
+struct DialogMessage<Content: View>: ElementView {
+    let content: Content
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", dialogMessageAttributes) }
+}
+
+struct DialogActions<Content: View>: ElementView {
+    let content: Content
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", dialogActionsAttributes) }
+}
