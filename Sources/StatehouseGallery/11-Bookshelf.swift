@@ -18,21 +18,44 @@ enum BookshelfSeed {
         Book(id: "ulysses", title: "Ulysses", author: "James Joyce"),
     ]
 
+    /// The tabs, as the URL writes them (`/bookshelf?tab=settings`).
+    enum Section: String, Codable, Hashable {
+        case books, settings
+    }
+
     struct BookshelfView: View {
         @Binding var books: [Book]
+        @State private var section = Section.books
+        @State private var showsAuthors = false
 
         var body: some View {
-            NavigationStack {
-                List(books) { book in
-                    NavigationLink(book.title, value: book.id)
-                }
-                .navigationTitle("Bookshelf")
-                .navigationDestination(for: Book.ID.self) { id in
-                    // A slug that names no book renders nothing: the URL is a 404.
-                    if books.contains(where: { $0.id == id }) {
-                        BookDetailView(books: $books, id: id)
+            TabView(selection: $section) {
+                NavigationStack {
+                    List(books) { book in
+                        NavigationLink(value: book.id) {
+                            VStack(alignment: .leading) {
+                                Text(book.title)
+                                if showsAuthors { Text(book.author).font(.footnote).foregroundStyle(.secondary) }
+                            }
+                        }
+                    }
+                    .navigationTitle("Bookshelf")
+                    .navigationDestination(for: Book.ID.self) { id in
+                        // A slug that names no book renders nothing: the URL is a 404.
+                        if books.contains(where: { $0.id == id }) {
+                            BookDetailView(books: $books, id: id)
+                        }
                     }
                 }
+                .tabItem { Text("Books") }
+                .tag(Section.books)
+
+                Form {
+                    Toggle("Show authors", isOn: $showsAuthors)
+                }
+                .navigationTitle("Settings")
+                .tabItem { Text("Settings") }
+                .tag(Section.settings)
             }
         }
     }

@@ -115,6 +115,11 @@ public final class ViewTest {
         try first(where: "a link named '\(label)'") { $0.role == "link" && $0.label == label && $0.isEnabled }
     }
 
+    /// The tab of a `TabView` a person reads as `label`.
+    public func tab(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a tab named '\(label)'") { $0.role == "tab" && $0.label == label }
+    }
+
     /// The toggle labelled `label`.
     public func toggle(_ label: String) throws(ViewTestError) -> TestElement {
         try first(where: "a toggle named '\(label)'") { $0.control == .toggle && $0.label == label }

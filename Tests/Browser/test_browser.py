@@ -287,6 +287,29 @@ class BrowserTests(unittest.TestCase):
         self.assertFalse(driver.find_elements(By.CSS_SELECTOR, 'a[href="/bookshelf/ulysses"]'), "Ulysses is gone")
         self.assertFalse(driver.find_elements(By.TAG_NAME, "dialog"))
 
+    @screenshot_on_failure
+    def test_bookshelf_tabs_are_in_the_url(self):
+        driver = self.open("/bookshelf")
+        tab = lambda name: driver.find_element(By.XPATH, f"//a[@role='tab'][normalize-space()='{name}']")
+        tab("Settings").click()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf?tab=settings"), "the tab is in the URL")
+        self.assertEqual(tab("Settings").get_attribute("aria-selected"), "true")
+        switch = self.until(driver, lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=switch]") if b.is_displayed()],
+                            "the Settings tab shows")[0]
+        switch.click()
+        self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "button[role=switch]").get_attribute("aria-checked") == "true",
+                   "switched on")
+        tab("Books").click()
+        self.until(driver, lambda d: d.current_url.endswith("/bookshelf"), "the first tab has no ?tab")
+        self.until(driver, lambda d: "Frank Herbert" in d.find_element(By.ID, "sh-root").text, "the setting applies to the list")
+        driver.back()
+        self.until(driver, lambda d: d.current_url.endswith("?tab=settings") and tab("Settings").get_attribute("aria-selected") == "true",
+                   "Back selects Settings again")
+        self.assertEqual(driver.find_element(By.CSS_SELECTOR, "button[role=switch]").get_attribute("aria-checked"), "true",
+                         "the tab kept its state")
+        driver.refresh()
+        self.until(driver, lambda d: tab("Settings").get_attribute("aria-selected") == "true", "a reload lands on the tab")
+
     # --- without JavaScript -----------------------------------------------------------------
 
     @screenshot_on_failure

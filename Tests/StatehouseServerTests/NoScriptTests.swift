@@ -22,14 +22,26 @@ struct FormBrowser {
 
     var pageID: String { LoadedPage(html)!.id }
 
-    /// The ids of the enabled buttons that submit the form, in document order.
+    /// The ids of the enabled buttons that submit the form, in document order, leaving out
+    /// those inside a `hidden` element (a person cannot press them).
     var buttons: [String] {
-        html.matches(of: /<button ([^>]*)>/).compactMap { match in
-            let tag = String(match.output.1)
-            guard Self.attribute("name", in: tag) == "target", !tag.contains(" disabled"),
-                  let value = Self.attribute("value", in: tag), !value.isEmpty else { return nil }
-            return value
+        var open: [(tag: Substring, hidden: Bool)] = []
+        var found: [String] = []
+        for match in html.matches(of: /<(\/?)([a-z0-9-]+)([^>]*)>/) {
+            let (closing, name, attributes) = (match.output.1, match.output.2, String(match.output.3))
+            if !closing.isEmpty {
+                if let index = open.lastIndex(where: { $0.tag == name }) { open.removeSubrange(index...) }
+                continue
+            }
+            if name == "button", !open.contains(where: \.hidden), Self.attribute("name", in: attributes) == "target",
+               !attributes.contains(" disabled"), let value = Self.attribute("value", in: attributes), !value.isEmpty {
+                found.append(value)
+            }
+            if !["input", "meta", "link", "br", "hr", "img"].contains(name) {
+                open.append((name, attributes.contains(" hidden")))
+            }
         }
+        return found
     }
 
     /// Every field of form `#sh` the browser would submit, in document order.

@@ -15,14 +15,14 @@ final class Page {
     /// Told when a view fails while the page pushes on its own: it ends the page.
     private unowned let store: SessionStore
 
-    /// The URL the browser shows for the page, as the client was last told it.
-    var url: String
+    /// The `version` of the page's location the client was last told (see `fragments`).
+    var locationVersion: Int
 
     init(route: RouteDescription, tree: LiveTree, session: Session, store: SessionStore, now: UInt64) {
         id = Token.random()
         self.route = route
         self.tree = tree
-        url = tree.location.path
+        locationVersion = tree.location.version
         self.session = session
         self.store = store
         lastUsed = now
@@ -74,11 +74,11 @@ final class Page {
     /// moved, the action that moves the browser's URL (`history.pushState` in the client).
     func fragments(_ changes: [ElementChange]) -> String {
         var html = TurboStream.encode(changes)
-        let now = tree.location.path
-        if now != url {
-            url = now
+        // Compared by version: no string is built unless the location moved.
+        if tree.location.version != locationVersion {
+            locationVersion = tree.location.version
             if !html.isEmpty { html += "\n" }
-            html += TurboStream.location(now)
+            html += TurboStream.location(tree.location.path)
         }
         return html
     }

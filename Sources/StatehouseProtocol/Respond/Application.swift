@@ -62,7 +62,7 @@ final class Application {
                          _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
         // makes no session or page.
-        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments))
+        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]))
         if let notFound = tree.location.notFound {
             tree.close()
             return respond(.text(404, "not found: \(notFound)"))
@@ -181,7 +181,7 @@ final class Application {
             return end(page, failedWith: error)
         }
         // Back or Forward: the browser is at the URL already.
-        if post.event?.type == .navigate { page.url = page.tree.location.path }
+        if post.event?.type == .navigate { page.locationVersion = page.tree.location.version }
         if request.wantsFragments {
             return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store"],
                                 body: Array(page.fragments(changes).utf8))

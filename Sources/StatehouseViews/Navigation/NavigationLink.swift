@@ -40,11 +40,11 @@ public struct NavigationLink<Label: View, Destination: View>: View {
         switch push {
         case .value(let value?):
             let href = model.map { $0.url(depth: depth) + "/" + (PathSegment.encode(value).map(PathSegment.escaped) ?? "") }
-            return LinkElement(href: href ?? "", role: nil, action: { model?.push(value, above: depth) }) { label }
+            return LinkElement(href: href ?? "", kind: .plain, action: { model?.push(value, above: depth) }) { label }
         case .value(nil):
-            return LinkElement(href: nil, role: nil, action: {}) { label }
+            return LinkElement(href: nil, kind: .plain, action: {}) { label }
         case .view(let view):
-            return LinkElement(href: nil, role: nil, action: { model?.push(model?.link(view) ?? AnyHashable(0), above: depth) }) { label }
+            return LinkElement(href: nil, kind: .plain, action: { model?.push(model?.link(view) ?? AnyHashable(0), above: depth) }) { label }
         }
     }
 }
@@ -63,20 +63,36 @@ extension NavigationLink where Label == Text {
 }
 
 private let linkAttributes = [Attribute("class", "sh-link")]
+private let backAttributes = [Attribute("class", "sh-link sh-back")]
+private let tabAttributes = [Attribute("class", "sh-link sh-tab"), Attribute("role", "tab"), Attribute("aria-selected", "false")]
+private let selectedTabAttributes = [Attribute("class", "sh-link sh-tab"), Attribute("role", "tab"), Attribute("aria-selected", "true"),
+                                     Attribute("aria-current", "page")]
 
 /// `<a href>` that is also a control: a click runs `action` (the host's client sends it as an
 /// event); without a client it is an ordinary link. With no `href` it is a control only.
 struct LinkElement<Content: View>: ElementView {
     let href: String?
-    /// `back` for a screen's Back link (styled as such).
-    let role: String?
+    let kind: Kind
     let action: @MainActor () -> Void
     @ViewBuilder let makeContent: () -> Content
     var content: Content { makeContent() }
 
+    enum Kind: Equatable {
+        /// A `NavigationLink`.
+        case plain
+        /// A pushed screen's Back link.
+        case back
+        /// A `TabView`'s tab.
+        case tab(selected: Bool)
+    }
+
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("a", linkAttributes)
-        if role == "back" { spec.attributes = [Attribute("class", "sh-link sh-back")] }
+        var spec: ElementSpec
+        switch kind {
+        case .plain: spec = ElementSpec("a", linkAttributes)
+        case .back: spec = ElementSpec("a", backAttributes)
+        case .tab(let selected): spec = ElementSpec("a", selected ? selectedTabAttributes : tabAttributes)
+        }
         if let href { spec.attributes.append(Attribute("href", href)) } else { spec.attributes.append(Attribute("role", "link")) }
         if !environment.isEnabled { spec.attributes.append(Attribute("aria-disabled", "true")) }
         spec.control = .link

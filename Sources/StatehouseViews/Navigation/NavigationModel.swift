@@ -5,6 +5,8 @@ final class NavigationModel {
     private var path: Binding<[AnyHashable]>?
     private var elements: [AnyHashable] = []
     private weak var location: PageLocation?
+    /// The tab the stack is in, if it is in a `TabView`.
+    private(set) var tab: AnyHashable?
     /// The URL's segments, read into the path once the destinations are declared.
     private var pendingSegments: [String]?
     /// Numbers the views `NavigationLink(destination:)` pushes.
@@ -22,20 +24,29 @@ final class NavigationModel {
     /// In the order they were declared (the order URL segments are tried in).
     private var destinations: [Destination] = []
 
-    /// Called by the stack's body: the binding to write, the path it holds, and the page's
-    /// location (the first stack on a page owns it).
-    func update(path: Binding<[AnyHashable]>, elements: [AnyHashable], location: PageLocation?) {
+    /// Called by the stack's body: the binding to write, the path it holds, the page's
+    /// location and the tab the stack is in. The stack in the selected tab (or in no tab)
+    /// takes the URL's segments and writes its own.
+    func update(path: Binding<[AnyHashable]>, elements: [AnyHashable], location: PageLocation?, tab: AnyHashable?) {
         self.path = path
         self.elements = elements
+        self.tab = tab
         guard let location else { return }
-        if self.location == nil, location.owner == nil {
+        if self.location == nil {
             self.location = location
-            location.owner = self
-            if !location.pending.isEmpty { pendingSegments = location.pending }
+            location.register(self)
+        }
+        guard location.activeStack === self else { return }
+        if !location.pending.isEmpty {
+            pendingSegments = location.pending
             location.pending = []
         }
-        guard self.location === location else { return }
         location.segments = encodedSegments()
+    }
+
+    /// Writes this stack's segments into the location (its tab was selected).
+    func writeLocation() {
+        location?.segments = encodedSegments()
     }
 
     /// The path's values as URL segments, up to the first that cannot be written.
@@ -90,11 +101,10 @@ final class NavigationModel {
         path?.wrappedValue = Array(elements.prefix(depth))
     }
 
-    /// Shows what the URL path `urlPath` names (the browser went Back or Forward): values on
-    /// the stack whose segments match stay (with their state); the rest are read from the
-    /// segments. False if `urlPath` is not below the page's route or a segment names nothing.
-    func navigate(to urlPath: String) -> Bool {
-        guard let location, let segments = PageLocation.segments(of: urlPath, below: location.base) else { return false }
+    /// The path `segments` name (the browser went Back or Forward): values on the stack whose
+    /// segments match stay (with their state); the rest are read from the segments. Nil if a
+    /// segment names nothing.
+    func path(for segments: [String]) -> [AnyHashable]? {
         var next: [AnyHashable] = []
         for (index, segment) in segments.enumerated() {
             if index < elements.count, PathSegment.encode(elements[index]) == segment, next.count == index {
@@ -102,12 +112,15 @@ final class NavigationModel {
             } else if let value = screenValue(segment) {
                 next.append(value)
             } else {
-                return false
+                return nil
             }
         }
-        location.segments = segments
+        return next
+    }
+
+    /// Shows `next` (from `path(for:)`).
+    func show(_ next: [AnyHashable]) {
         if next != elements { path?.wrappedValue = next }
-        return true
     }
 
     /// Reads the URL's segments into the path (after the first mount); a segment that reads as

@@ -21,6 +21,7 @@ public struct NavigationStack<Data, Root: View>: View {
     @State private var ownPath: [AnyHashable] = []
     @State private var model = NavigationModel()
     @Environment(\.pageLocation) private var location
+    @Environment(\.tabScope) private var tab
 
     /// Creates a navigation stack that manages its own navigation state.
     public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
@@ -45,7 +46,7 @@ public struct NavigationStack<Data, Root: View>: View {
     public var body: some View {
         let binding = path ?? $ownPath
         let elements = binding.wrappedValue
-        model.update(path: binding, elements: elements, location: location)
+        model.update(path: binding, elements: elements, location: location, tab: tab)
         return NavigationContainer(model: model) {
             NavigationScreen(model: model, depth: 0, isTop: elements.isEmpty) { root }
             NavigationScreens(model: model, elements: elements)
@@ -88,34 +89,20 @@ struct NavigationScreen<Content: View>: View {
     var body: some View {
         ScreenElement(isHidden: !isTop) {
             if depth > 0 {
-                LinkElement(href: model.url(depth: depth - 1), role: "back", action: { model.pop(to: depth - 1) }) {
+                LinkElement(href: model.url(depth: depth - 1), kind: .back, action: { model.pop(to: depth - 1) }) {
                     Text("Back")
                 }
             }
             content()
         }
-        .modifier(ScreenContext(isHidden: !isTop, navigation: NavigationScreenContext(model: model, depth: depth)))
-    }
-}
-
-/// What a screen's views inherit: hidden below the top, where they are on the stack, and no
-/// row key (a screen is not a row: `.accessibilityIdentifier("detail")` stays `detail`).
-struct ScreenContext: ContextModifier {
-    let isHidden: Bool
-    let navigation: NavigationScreenContext
-
-    func modify(_ context: Context) -> Context {
-        var context = context
-        if isHidden { context.environment.isHidden = true }
-        context.environment.navigation = navigation
-        if navigation.depth > 0 {
-            let model = navigation.model, depth = navigation.depth
-            context.environment.dismissAction = DismissAction(presentation: ObjectIdentifier(model), depth: depth) {
-                model.pop(to: depth - 1)
+        .modifier(PanelContext(isHidden: !isTop) { [model, depth] environment in
+            environment.navigation = NavigationScreenContext(model: model, depth: depth)
+            if depth > 0 {
+                environment.dismissAction = DismissAction(presentation: ObjectIdentifier(model), depth: depth) {
+                    model.pop(to: depth - 1)
+                }
             }
-        }
-        context.rowKey = nil
-        return context
+        })
     }
 }
 
@@ -133,22 +120,13 @@ private let screenAttributes = [Attribute("class", "sh-screen")]
 private let hiddenScreenAttributes = [Attribute("class", "sh-screen"), Attribute("hidden", "")]
 private let containerAttributes = [Attribute("class", "sh-navigation")]
 
-/// The stack's element: the target of a `navigate` event (Back and Forward in the browser).
+/// The stack's element.
 struct NavigationContainer<Content: View>: ElementView {
     let model: NavigationModel
     @ViewBuilder let makeContent: () -> Content
     var content: Content { makeContent() }
 
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("div", containerAttributes)
-        spec.control = .navigation
-        return spec
-    }
-
-    func handler(in environment: EnvironmentValues) -> EventHandler? {
-        let model = model
-        return .navigation { path in model.navigate(to: path) }
-    }
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", containerAttributes) }
 }
 
 /// Where a view is on a stack: what its links push onto and what `dismiss` pops.

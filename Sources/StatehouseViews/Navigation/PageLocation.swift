@@ -1,35 +1,54 @@
 import Foundation
 
 /// Where a page is: the path it was served at and, below it, what its `NavigationStack` shows,
-/// as URL path segments (`/bookshelf` + `["dune"]`). The host builds the stack from the URL
-/// of a `GET` and moves the browser's URL when the path changes.
+/// as URL path segments, and which tab its `TabView` shows (`/bookshelf/dune`,
+/// `/bookshelf?tab=settings`). The host builds the page from the URL of a `GET`, moves the
+/// browser's URL when the location changes, and sends Back and Forward to `navigate(to:)`.
 @MainActor
 public final class PageLocation {
     /// The path of the page's route (`/bookshelf`).
     public let base: String
     /// The segments the page was loaded with that no `NavigationStack` has taken yet.
     var pending: [String]
+    /// The `tab` query value the page was loaded with, until a `TabView` takes it.
+    var pendingTab: String?
     /// The segments of what the stack shows now (each one decoded, not percent-encoded).
-    public internal(set) var segments: [String] = []
+    public internal(set) var segments: [String] = [] {
+        didSet { if segments != oldValue { version &+= 1 } }
+    }
+    /// The selected tab as written in the URL (`nil`: the first tab, or no `TabView`).
+    public internal(set) var tab: String? {
+        didSet { if tab != oldValue { version &+= 1 } }
+    }
+    /// Changes whenever `segments` or `tab` do: a host compares it instead of building paths.
+    public private(set) var version = 0
     /// Why the URL the page was loaded with shows nothing (an unknown value, a destination
     /// that renders nothing for it, segments on a page with no stack); nil if it was found.
     public internal(set) var notFound: String?
-    /// The stack that writes this location (the first one mounted on the page).
-    weak var owner: NavigationModel?
 
-    /// A page at `base` loaded with `segments` below it.
-    public init(base: String, segments: [String] = []) {
+    /// The stacks on the page; the one in the selected tab (or outside any tab) writes
+    /// `segments`.
+    private var stacks: [WeakStack] = []
+    private struct WeakStack { weak var model: NavigationModel? }
+    /// The page's `TabView` (the first one), which writes `tab`.
+    weak var tabs: TabModel?
+
+    /// A page at `base` loaded with `segments` below it and `tab` selected.
+    public init(base: String, segments: [String] = [], tab: String? = nil) {
         self.base = base
         pending = segments
+        pendingTab = tab
     }
 
-    /// The URL path of what the page shows: `base` and each segment, percent-encoded.
-    public var path: String { Self.path(base, segments) }
+    /// The URL of what the page shows: `base`, each segment percent-encoded, and the tab.
+    public var path: String { Self.path(base, segments, tab: tab) }
 
-    static func path(_ base: String, _ segments: some Sequence<String>) -> String {
+    static func path(_ base: String, _ segments: some Sequence<String>, tab: String? = nil) -> String {
         var path = base == "/" ? "" : base
         for segment in segments { path += "/" + PathSegment.escaped(segment) }
-        return path.isEmpty ? "/" : path
+        if path.isEmpty { path = "/" }
+        if let tab { path += "?tab=" + PathSegment.escaped(tab) }
+        return path
     }
 
     /// The segments of a URL path below `base` (`/bookshelf/dune` → `["dune"]`), percent-decoded;
@@ -45,12 +64,66 @@ public final class PageLocation {
         return segments
     }
 
+    // MARK: Stacks and tabs
+
+    func register(_ stack: NavigationModel) {
+        stacks.removeAll { $0.model == nil }
+        if !stacks.contains(where: { $0.model === stack }) { stacks.append(WeakStack(model: stack)) }
+    }
+
+    /// The stack whose screens the URL's segments name: the first in the selected tab, or
+    /// outside any tab.
+    var activeStack: NavigationModel? {
+        stacks.lazy.compactMap(\.model).first { $0.tab == nil || $0.tab == self.tabs?.selected }
+    }
+
+    /// The browser went Back or Forward to `url` (a path, maybe with `?tab=`): the tab view
+    /// selects its tab, and the stack in it shows what the path names. False if the URL is not
+    /// below the page's route or names nothing; nothing changes then.
+    func navigate(to url: String) -> Bool {
+        let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let segments = Self.segments(of: String(parts[0]), below: base) else { return false }
+        let tab = parts.count > 1 ? Self.tabValue(String(parts[1])) : nil
+        var selected: AnyHashable?
+        if let tabs {
+            guard let value = tabs.value(forURL: tab) else { return false }
+            selected = value
+        } else if tab != nil {
+            return false
+        }
+        let stack = stacks.lazy.compactMap(\.model).first { $0.tab == nil || $0.tab == selected }
+        if let stack {
+            guard let path = stack.path(for: segments) else { return false }
+            if let selected { tabs?.select(selected) }
+            stack.show(path)
+        } else {
+            guard segments.isEmpty else { return false }
+            if let selected { tabs?.select(selected) }
+        }
+        // The browser is there already: the host need not move it.
+        self.tab = selected.flatMap { tabs?.urlValue(of: $0) }
+        self.segments = segments
+        return true
+    }
+
+    /// The `tab` value of a URL's query.
+    static func tabValue(_ query: String) -> String? {
+        for item in query.split(separator: "&") where item.hasPrefix("tab=") {
+            return String(item.dropFirst(4)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }
+        return nil
+    }
+
     /// After the first mount: segments no stack took are not found.
     func settleFirstMount() {
         if !pending.isEmpty, notFound == nil {
             notFound = "no screen at \(Self.path(base, pending)) below \(base)"
         }
+        if let pendingTab, notFound == nil {
+            notFound = "no tab '\(pendingTab)' at \(base)"
+        }
         pending = []
+        pendingTab = nil
     }
 }
 

@@ -41,8 +41,12 @@ public final class LiveTree {
         var environment = EnvironmentValues()
         environment.pageLocation = location
         let context = Context(tree: self, host: nil, environment: environment)
-        let root = ElementNode(spec: ElementSpec("main", [Attribute("class", "sh-root")]),
-                               handler: nil, context, fixedID: "sh-root")
+        // The root takes `navigate` events (Back and Forward): the page's location shows what
+        // the URL names.
+        var rootSpec = ElementSpec("main", [Attribute("class", "sh-root")])
+        rootSpec.control = .navigation
+        let root = ElementNode(spec: rootSpec, handler: .navigation { [unowned location] url in location.navigate(to: url) },
+                               context, fixedID: "sh-root")
         self.root = root
         root.child = mountView(rootView, root.contentContext(context))
         // `onAppear` actions, and what they change, come before the first render; a failure
@@ -147,7 +151,7 @@ public final class LiveTree {
     public func id(ofControl name: String) -> String? {
         var all: [ElementNode] = []
         root.collectDescendants(into: &all)
-        return all.first { $0.handler != nil && $0.controlName == name }?.id
+        return all.first { $0 !== root && $0.handler != nil && $0.controlName == name }?.id
     }
 
     /// Number of live elements (for tests that check a removed subtree is gone).

@@ -81,7 +81,7 @@
     // entry, remembering where the screen it leaves was scrolled to.
     'sh-location': (el, frag, stream) => {
       const url = stream.getAttribute('url');
-      if (!url || url === location.pathname) return;
+      if (!url || url === location.pathname + location.search) return;
       history.replaceState({ ...history.state, shScroll: scrollBeforeEvent }, '');
       history.pushState({ shScroll: 0 }, '', url);
       scrollTo(0, 0);
@@ -219,10 +219,11 @@
   }
   history.scrollRestoration = 'manual';
   addEventListener('popstate', (e) => {
-    const stack = document.querySelector('[data-sh-navigation]');
-    if (!stack?.id) return;
+    const root = document.querySelector('[data-sh-navigation]');
+    if (!root?.id) return;
     const y = e.state?.shScroll ?? 0;
-    send({ target: stack.id, type: 'navigate', value: location.pathname, after: () => { syncTitle(); scrollTo(0, y); } });
+    send({ target: root.id, type: 'navigate', value: location.pathname + location.search,
+           after: () => { syncTitle(); scrollTo(0, y); } });
   });
   syncTitle();
   syncDialogs();

@@ -1,0 +1,145 @@
+/// A view that switches between multiple child views using interactive tabs.
+///
+/// ```swift
+/// TabView(selection: $tab) {
+///     BooksView().tabItem { Label("Books", systemImage: "book") }.tag(Section.books)
+///     SettingsView().tabItem { Label("Settings", systemImage: "gear") }.tag(Section.settings)
+/// }
+/// ```
+///
+/// The tab bar is a `role="tablist"` of links: the selected tab is in the URL
+/// (`/bookshelf?tab=settings`; the first tab has none), so each tab can be linked to and
+/// works without JavaScript. Every tab stays mounted (hidden when not selected), so its state
+/// lives while the page does; a `NavigationStack` in the selected tab writes the URL's path.
+public struct TabView<SelectionValue: Hashable, Content: View>: View {
+    private let selection: Binding<SelectionValue>?
+    private let content: Content
+    @State private var ownSelection: AnyHashable?
+    @State private var model = TabModel()
+    @Environment(\.pageLocation) private var location
+
+    /// Creates a tab view that uses a binding to a selection value.
+    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
+        self.selection = selection
+        self.content = content()
+    }
+
+    public var body: some View {
+        var tabs: [TabEntry] = []
+        collectTabs(content, into: &tabs)
+        for index in tabs.indices where tabs[index].tag == nil { tabs[index].tag = AnyHashable(index) }
+        let selection = self.selection
+        let own = $ownSelection
+        model.update(tags: tabs.map { $0.tag! }, location: location) { value in
+            if let selection, let typed = value.base as? SelectionValue { selection.wrappedValue = typed } else { own.wrappedValue = value }
+        }
+        let selected = selection.map { AnyHashable($0.wrappedValue) } ?? ownSelection ?? tabs.first?.tag
+        model.selected = selected
+        model.writeLocation()
+        return TabsElement {
+            TabBarElement {
+                ForEach(tabs.indices, id: \.self) { index in
+                    let tag = tabs[index].tag!
+                    LinkElement(href: model.url(of: tag), kind: .tab(selected: tag == selected), action: { model.select(tag) }) {
+                        tabs[index].label ?? AnyView(Text("Tab \(index + 1)"))
+                    }
+                }
+            }
+            ForEach(tabs.indices, id: \.self) { index in
+                TabPanelElement(isHidden: tabs[index].tag != selected) { tabs[index].content }
+                    .modifier(PanelContext(isHidden: tabs[index].tag != selected) { [tag = tabs[index].tag] in $0.tabScope = tag })
+            }
+        }
+    }
+}
+
+extension TabView where SelectionValue == Int {
+    /// Creates a tab view that manages which tab is selected.
+    public init(@ViewBuilder content: () -> Content) {
+        selection = nil
+        self.content = content()
+    }
+}
+
+/// One tab: its label, its tag, its content.
+struct TabEntry {
+    var label: AnyView?
+    var tag: AnyHashable?
+    var content: AnyView
+}
+
+/// Views that say what tabs they are (`.tabItem`, `.tag`, `Tab`, several of them).
+@MainActor
+protocol TabCollecting {
+    func collectTabs(into tabs: inout [TabEntry])
+}
+
+@MainActor
+func collectTabs<V: View>(_ view: V, into tabs: inout [TabEntry]) {
+    if let collecting = view as? any TabCollecting {
+        collecting.collectTabs(into: &tabs)
+    } else {
+        tabs.append(TabEntry(content: AnyView(view)))
+    }
+}
+
+extension TupleView: TabCollecting {
+    func collectTabs(into tabs: inout [TabEntry]) {
+        for child in repeat each value { StatehouseViews.collectTabs(child, into: &tabs) }
+    }
+}
+
+/// A tab of a `TabView` (SwiftUI's `Tab`).
+public struct Tab<Value: Hashable, Content: View>: View, TabCollecting {
+    let title: String
+    let systemImage: String?
+    let value: Value
+    let content: Content
+
+    public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
+        self.title = String(title)
+        self.systemImage = systemImage
+        self.value = value
+        self.content = content()
+    }
+
+    public init<S: StringProtocol>(_ title: S, value: Value, @ViewBuilder content: () -> Content) {
+        self.title = String(title)
+        systemImage = nil
+        self.value = value
+        self.content = content()
+    }
+
+    public var body: some View { content }
+
+    func collectTabs(into tabs: inout [TabEntry]) {
+        let label = systemImage.map { AnyView(Label(title, systemImage: $0)) } ?? AnyView(Text(title))
+        tabs.append(TabEntry(label: label, tag: AnyHashable(value), content: AnyView(content)))
+    }
+}
+
+extension View {
+    /// Sets the tab bar item associated with this view.
+    public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View {
+        let label = AnyView(label())
+        return TabTraitView(content: self) { $0.label = label }
+    }
+
+    /// Sets the unique tag value of this view (the value a `TabView`'s selection takes).
+    public func tag<V: Hashable>(_ tag: V) -> some View {
+        let tag = AnyHashable(tag)
+        return TabTraitView(content: self) { $0.tag = tag }
+    }
+}
+
+/// `.tabItem` and `.tag`: the content, and what it says about the tab it is.
+struct TabTraitView<Content: View>: View, TabCollecting {
+    let content: Content
+    let apply: @MainActor (inout TabEntry) -> Void
+    var body: some View { content }
+
+    func collectTabs(into tabs: inout [TabEntry]) {
+        StatehouseViews.collectTabs(content, into: &tabs)
+        if !tabs.isEmpty { apply(&tabs[tabs.count - 1]) }
+    }
+}
