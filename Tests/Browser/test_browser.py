@@ -324,6 +324,13 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual(dialog.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]').get_attribute("value"), "Middlemarch")
         dialog.find_element(By.XPATH, ".//button[normalize-space()='Cancel']").click()
         self.until(driver, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Cancel posts and closes it")
+        driver.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
+        field = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'dialog input[placeholder="Title"]'), "again")
+        field.clear()
+        field.send_keys("Middlemarch (1871)")
+        driver.find_element(By.XPATH, "//dialog//button[normalize-space()='Save']").click()
+        self.until(driver, lambda d: self.shown_title(d) == "Middlemarch (1871)" and not d.find_elements(By.TAG_NAME, "dialog"),
+                   "Save posts the field and the button: saved and closed")
         driver.find_element(By.CSS_SELECTOR, "a.sh-back").click()
         self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf", "Back")
 

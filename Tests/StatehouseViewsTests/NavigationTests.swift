@@ -116,6 +116,28 @@ struct NavigationTests {
         #expect(found.tree.location.notFound == nil)
     }
 
+    struct Settings: View {
+        var body: some View {
+            NavigationStack {
+                NavigationLink("About") {
+                    Text("Statehouse").accessibilityIdentifier("about")
+                }
+            }
+        }
+    }
+
+    @Test("NavigationLink(destination:) pushes its view; with no value to write, the URL stays at the screen below it")
+    func destinationLink() throws {
+        let page = try ViewTest(Settings(), location: PageLocation(base: "/settings"))
+        let about = try page.link("About")
+        #expect(about[attribute: "href"] == nil && about.role == "link")
+        try about.click()
+        #expect(page.text("about") == "Statehouse")
+        #expect(page.tree.location.path == "/settings")
+        try page.link("Back").click()
+        #expect(page.text("about") == nil)
+    }
+
     struct TypedPath: View {
         @State var path: [Int] = []
         var body: some View {

@@ -197,4 +197,15 @@ struct ReadmeTests {
         #expect(block == example)
         #expect(example.hasPrefix("import Statehouse\n\n"), "one import")
     }
+
+    @Test("The README's navigation example is in a file the build compiles")
+    func navigationExampleCompiles() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/ReadmeExample/Shelf.swift"), encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "## Screens at URLs: navigation, tabs, sheets\n").dropFirst().first?
+            .components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(block.contains("NavigationStack"))
+        #expect(example.contains(block))
+    }
 }
