@@ -35,6 +35,11 @@ struct NavigationHTTPTests {
                 #expect(reply.header("set-cookie") == nil, "\(path)")
             }
             #expect(client.get("/bookshelf/nope").body.contains("nothing to show for 'nope'"))
+            let page = client.get("/bookshelf/%3Cnope%3E", headers: ["Accept: text/html"])
+            #expect(page.status == 404)
+            #expect(page.header("content-type") == "text/html; charset=utf-8", "a browser gets a page")
+            #expect(page.body.contains("nothing to show for &#39;&lt;nope&gt;&#39;"), "escaped")
+            #expect(page.body.contains(#"<a class="sh-link" href="/bookshelf">"#), "with a way back")
             let health = client.get("/_sh/health")
             #expect(health.body.contains(#""pages":0"#), "no page was kept")
         }

@@ -28,4 +28,23 @@ enum Document {
         bytes.append(contentsOf: "\n</body></html>\n".utf8)
         return bytes
     }
+
+    /// A `404` for a URL that names nothing: a small page with the reason and a link to
+    /// `home` for a browser (its `Accept` names `text/html`), plain text for anything else.
+    static func notFound(_ reason: String, home: String, for request: HostRequest) -> HostResponse {
+        let message = "not found: " + reason
+        guard !request.wantsFragments else { return .text(404, message) }
+        let html = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+        <title>Not found</title><link rel="stylesheet" href="\(Wire.prefix)style.css"></head>
+        <body><main class="sh-root"><h1 class="sh-navigation-title">Not found</h1>\
+        <p>\(HTMLWriter.escaped(message))</p><p><a class="sh-link" href="\(HTMLWriter.escaped(home))">\(HTMLWriter.escaped(home))</a></p>\
+        </main></body></html>
+
+        """
+        var response = HostResponse(status: 404, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
+        response.headers.add(contentsOf: Application.pageHeaders)
+        return response
+    }
 }

@@ -37,7 +37,9 @@ final class Application {
             respond(HostResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                                  body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8)))
         case ("GET", let path):
-            guard let (route, segments) = route(for: path) else { return respond(.text(404, "no route \(path)")) }
+            guard let (route, segments) = route(for: path) else {
+                return respond(Document.notFound("no route \(path)", home: "/", for: request))
+            }
             newPage(route, segments, request, respond)
         default:
             respond(.text(405, "method \(request.method) is not allowed here"))
@@ -65,7 +67,7 @@ final class Application {
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]))
         if let notFound = tree.location.notFound {
             tree.close()
-            return respond(.text(404, "not found: \(notFound)"))
+            return respond(Document.notFound(notFound, home: route.path, for: request))
         }
         var setCookie: String?
         let session: Session

@@ -126,11 +126,3 @@ public final class PageLocation {
         pendingTab = nil
     }
 }
-
-extension EnvironmentValues {
-    /// The page's location (a stack reads the URL's segments from it and writes its own).
-    var pageLocation: PageLocation? {
-        get { self[ObjectIdentifier(PageLocation.self)] }
-        set { self[ObjectIdentifier(PageLocation.self)] = newValue }
-    }
-}

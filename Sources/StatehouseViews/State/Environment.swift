@@ -21,6 +21,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var isEnabled: Bool = true
     /// Whether this part of the hierarchy is hidden (its controls refuse events).
     var isHidden: Bool = false
+    /// The page's location: a field of its own, as every page has one (an entry in `values`
+    /// would cost each page a dictionary), and unowned (the tree owns it and outlives every
+    /// environment in it; copies of the environment cost no reference counting).
+    unowned(unsafe) var pageLocation: PageLocation?
     private var values: [ObjectIdentifier: Entry] = [:]
 
     /// A class, so that an environment handed down unchanged compares equal by identity,
@@ -66,7 +70,8 @@ public struct EnvironmentValues: @unchecked Sendable {
 
 extension EnvironmentValues: Equatable {
     public static func == (a: EnvironmentValues, b: EnvironmentValues) -> Bool {
-        guard a.isEnabled == b.isEnabled, a.isHidden == b.isHidden, a.values.count == b.values.count else { return false }
+        guard a.isEnabled == b.isEnabled, a.isHidden == b.isHidden, a.pageLocation === b.pageLocation,
+              a.values.count == b.values.count else { return false }
         for (key, entry) in a.values {
             guard let other = b.values[key], entry === other || entry.isSame(other.value) else { return false }
         }
