@@ -35,9 +35,6 @@ public enum Wire {
 
     /// Marks a `NavigationLink`'s `<a href>`: the client sends its click as an event.
     public static let linkAttribute: StaticString = "data-sh-link"
-    /// Marks a navigation stack's element: the client sends it `navigate` events with the
-    /// URL path when the browser goes Back or Forward.
-    public static let navigationAttribute: StaticString = "data-sh-navigation"
     /// Marks a presented sheet or alert (`<dialog open>`): the client shows it as a modal and
     /// sends Escape as a `dismiss` event.
     public static let dialogAttribute: StaticString = "data-sh-dialog"

@@ -158,10 +158,7 @@ public final class ViewTest {
     /// The browser went Back or Forward to `urlPath`: the page's navigation stack shows what
     /// it names.
     public func navigate(to urlPath: String) throws {
-        guard let stack = elements.first(where: { $0.control == .navigation }) else {
-            throw ViewTestError.notFound("no NavigationStack on the page", candidates: [])
-        }
-        try send(Event(target: stack.id, type: .navigate, value: urlPath))
+        try send(Event(target: LiveTree.rootID, type: .navigate, value: urlPath))
     }
 
     /// Presses Escape in the presented sheet or alert (the last one in the page): it is

@@ -7,7 +7,6 @@ import StatehouseViews
 /// <button … form="sh" name="target" value="increment">Increment</button>
 /// <input … form="sh" name="title">
 /// <a id="_4" href="/bookshelf/dune" data-sh-link>Dune</a>   <!-- a link; the client posts a click -->
-/// <div id="_2" data-sh-navigation>…</div>                     <!-- where Back/Forward are sent -->
 /// ```
 public enum FormMarkup: HTMLRendering {
     public static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {
@@ -22,9 +21,6 @@ public enum FormMarkup: HTMLRendering {
         case .link:
             // A link without JavaScript; the client turns its click into an event.
             writer.attribute(Wire.linkAttribute, "")
-        case .navigation:
-            // The client sends Back and Forward here as `navigate` events.
-            writer.attribute(Wire.navigationAttribute, "")
         case .dialog:
             // The client opens it as a modal and sends Escape here as a `dismiss` event.
             writer.attribute(Wire.dialogAttribute, "")

@@ -109,11 +109,6 @@ struct ElementRegistry {
             default: throw .invalidValue("a toggle's change needs value=true or value=false")
             }
             return ResolvedEvent(element: element) { binding.wrappedValue = isOn }
-        case (.navigation(let navigate)?, .navigate):
-            guard let path = event.value, navigate(path) else {
-                throw .invalidValue("a navigate event needs the URL path of a screen of this stack")
-            }
-            return ResolvedEvent(element: element) {}
         case (.dismiss(let dismiss)?, .dismiss):
             return ResolvedEvent(element: element, run: dismiss)
         default:

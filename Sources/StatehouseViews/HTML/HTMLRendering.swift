@@ -27,8 +27,6 @@ public enum ControlRole: Equatable, Sendable {
     case field
     /// A link (`<a href>`) that works as a link on its own; activating it is the event.
     case link
-    /// A navigation stack: the target of `navigate` events when the browser's URL changes.
-    case navigation
     /// A presented dialog (`<dialog>`): the target of `dismiss` events (Escape).
     case dialog
 }

@@ -77,33 +77,35 @@ public final class PageLocation {
         stacks.lazy.compactMap(\.model).first { $0.tab == nil || $0.tab == self.tabs?.selected }
     }
 
-    /// The browser went Back or Forward to `url` (a path, maybe with `?tab=`): the tab view
-    /// selects its tab, and the stack in it shows what the path names. False if the URL is not
-    /// below the page's route or names nothing; nothing changes then.
-    func navigate(to url: String) -> Bool {
+    /// What going to `url` (Back or Forward: a path, maybe with `?tab=`) does, checked but not
+    /// yet done: the tab view selects the URL's tab and the stack in it shows what the path
+    /// names. Nil if the URL is not below the page's route or names nothing.
+    func navigation(to url: String) -> (@MainActor () -> Void)? {
         let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let segments = Self.segments(of: String(parts[0]), below: base) else { return false }
+        guard let segments = Self.segments(of: String(parts[0]), below: base) else { return nil }
         let tab = parts.count > 1 ? Self.tabValue(String(parts[1])) : nil
         var selected: AnyHashable?
         if let tabs {
-            guard let value = tabs.value(forURL: tab) else { return false }
+            guard let value = tabs.value(forURL: tab) else { return nil }
             selected = value
         } else if tab != nil {
-            return false
+            return nil
         }
         let stack = stacks.lazy.compactMap(\.model).first { $0.tab == nil || $0.tab == selected }
+        var path: [AnyHashable] = []
         if let stack {
-            guard let path = stack.path(for: segments) else { return false }
-            if let selected { tabs?.select(selected) }
-            stack.show(path)
-        } else {
-            guard segments.isEmpty else { return false }
-            if let selected { tabs?.select(selected) }
+            guard let found = stack.path(for: segments) else { return nil }
+            path = found
+        } else if !segments.isEmpty {
+            return nil
         }
-        // The browser is there already: the host need not move it.
-        self.tab = selected.flatMap { tabs?.urlValue(of: $0) }
-        self.segments = segments
-        return true
+        return { [self] in
+            if let selected { tabs?.select(selected) }
+            stack?.show(path)
+            // The browser is there already: the host need not move it.
+            self.tab = selected.flatMap { tabs?.urlValue(of: $0) }
+            self.segments = segments
+        }
     }
 
     /// The `tab` value of a URL's query.

@@ -57,9 +57,6 @@ indirect enum EventHandler {
     case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
     /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
     case toggle(Binding<Bool>)
-    /// A navigation stack: `navigate` with a URL path shows what the path names (false: it
-    /// names nothing).
-    case navigation(@MainActor (String) -> Bool)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
 }

@@ -42,8 +42,6 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case textField
         /// `click` flips it; `change` sets it to `true` or `false`.
         case toggle
-        /// A navigation stack: `navigate` shows what a URL path names.
-        case navigation
         /// A presented sheet or alert: `dismiss` closes it.
         case dialog
     }
@@ -79,7 +77,6 @@ extension ElementNode {
         case .action?: .button
         case .text?: .textField
         case .toggle?: .toggle
-        case .navigation?: .navigation
         case .dismiss?: .dialog
         case nil: nil
         }

@@ -41,12 +41,8 @@ public final class LiveTree {
         var environment = EnvironmentValues()
         environment.pageLocation = location
         let context = Context(tree: self, host: nil, environment: environment)
-        // The root takes `navigate` events (Back and Forward): the page's location shows what
-        // the URL names.
-        var rootSpec = ElementSpec("main", [Attribute("class", "sh-root")])
-        rootSpec.control = .navigation
-        let root = ElementNode(spec: rootSpec, handler: .navigation { [unowned location] url in location.navigate(to: url) },
-                               context, fixedID: "sh-root")
+        let root = ElementNode(spec: ElementSpec("main", [Attribute("class", "sh-root")]),
+                               handler: nil, context, fixedID: Self.rootID)
         self.root = root
         root.child = mountView(rootView, root.contentContext(context))
         // `onAppear` actions, and what they change, come before the first render; a failure
@@ -109,14 +105,27 @@ public final class LiveTree {
 
     /// Checks `event` as `send` does, without running it.
     public func check(_ event: Event) throws(EventError) {
-        _ = try registry.resolve(event)
+        _ = try resolve(event)
+    }
+
+    /// The id of the root element, `<main id="sh-root">`: the target of `navigate` events.
+    public static let rootID = "sh-root"
+
+    /// What `event` does, checked: `navigate` to the root moves the page's location (Back and
+    /// Forward); every other event goes to its control.
+    private func resolve(_ event: Event) throws(EventError) -> ResolvedEvent {
+        guard event.type == .navigate, event.target == Self.rootID else { return try registry.resolve(event) }
+        guard let url = event.value, let go = location.navigation(to: url) else {
+            throw .invalidValue("a navigate event needs the URL of a screen of this page")
+        }
+        return ResolvedEvent(element: root, run: go)
     }
 
     /// Runs `event`'s handler without collecting changes yet: several events can be applied
     /// before one `flush()` (a no-JavaScript form post applies its changed fields, then the
     /// pressed button).
     public func apply(_ event: Event) throws(EventError) {
-        let resolved = try registry.resolve(event)
+        let resolved = try resolve(event)
         if let echo = resolved.echo { recorder.suppressEcho(of: resolved.element, value: echo) }
         resolved.run()
     }
@@ -151,7 +160,7 @@ public final class LiveTree {
     public func id(ofControl name: String) -> String? {
         var all: [ElementNode] = []
         root.collectDescendants(into: &all)
-        return all.first { $0 !== root && $0.handler != nil && $0.controlName == name }?.id
+        return all.first { $0.handler != nil && $0.controlName == name }?.id
     }
 
     /// Number of live elements (for tests that check a removed subtree is gone).

@@ -209,7 +209,8 @@
   }
 
   // --- Navigation: the document's title is the top screen's navigationTitle; Back and
-  // Forward are sent to the page's NavigationStack, and the screen they land on gets back
+  // Forward are sent to the page's root (its TabView and NavigationStack follow the URL), and
+  // the screen they land on gets back
   // its scroll position.
   let scrollBeforeEvent = 0;
   const baseTitle = document.title;
@@ -219,10 +220,9 @@
   }
   history.scrollRestoration = 'manual';
   addEventListener('popstate', (e) => {
-    const root = document.querySelector('[data-sh-navigation]');
-    if (!root?.id) return;
+    if (!document.getElementById('sh-root')) return;
     const y = e.state?.shScroll ?? 0;
-    send({ target: root.id, type: 'navigate', value: location.pathname + location.search,
+    send({ target: 'sh-root', type: 'navigate', value: location.pathname + location.search,
            after: () => { syncTitle(); scrollTo(0, y); } });
   });
   syncTitle();
