@@ -18,7 +18,8 @@ func fuzzEvents(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return MainActor.assumeIsolated {
         var bytes = input[...]
         let tree = Pages.trees[Int(bytes.removeFirst()) % Pages.trees.count]
-        let controls = tree.inspect().filter { $0.control != nil }.map(\.id)
+        // The controls, and the root (Back and Forward: `navigate` with a URL).
+        let controls = tree.inspect().filter { $0.control != nil }.map(\.id) + [LiveTree.rootID]
         let pick = Int(bytes.removeFirst())
         let type = EventType.allCases[Int(bytes.removeFirst()) % EventType.allCases.count]
         let text = String(decoding: bytes, as: UTF8.self)
