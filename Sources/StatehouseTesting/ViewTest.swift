@@ -120,6 +120,11 @@ public final class ViewTest {
         try first(where: "a tab named '\(label)'") { $0.role == "tab" && $0.label == label }
     }
 
+    /// The slider labelled `label`.
+    public func slider(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a slider named '\(label)'") { $0.control == .slider && $0.label == label }
+    }
+
     /// The toggle labelled `label`.
     public func toggle(_ label: String) throws(ViewTestError) -> TestElement {
         try first(where: "a toggle named '\(label)'") { $0.control == .toggle && $0.label == label }
@@ -148,6 +153,13 @@ public final class ViewTest {
     /// Sets the text of the field `id` and presses Return (`onSubmit` runs).
     public func submit(_ text: String, in id: String) throws {
         try send(Event(target: id, type: .submit, value: text))
+    }
+
+    /// Drags the slider `id` through `values` (an `input` event each) and lets go at the last
+    /// (a `change`), as a browser sends them.
+    public func drag(_ id: String, through values: [String]) throws {
+        for value in values { try send(Event(target: id, type: .input, value: value)) }
+        if let last = values.last { try send(Event(target: id, type: .change, value: last)) }
     }
 
     /// Sets the toggle `id` on or off.
@@ -209,6 +221,7 @@ public struct TestElement {
     public func type(_ text: String) throws { try test.type(text, into: id) }
     public func submit(_ text: String) throws { try test.submit(text, in: id) }
     public func setToggle(to isOn: Bool) throws { try test.setToggle(id, to: isOn) }
+    public func drag(through values: [String]) throws { try test.drag(id, through: values) }
 }
 
 /// A `ViewTest` query found nothing; the message lists what there is.

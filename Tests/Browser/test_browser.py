@@ -16,6 +16,7 @@ import unittest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -103,23 +104,32 @@ class BrowserTests(unittest.TestCase):
                              ignored_exceptions=[StaleElementReferenceException, WebDriverException])
         return wait.until(lambda d: condition(d), message)
 
+    def replace_text(self, field, *keys):
+        """Clicks into `field`, selects all of its text and types `keys` over it."""
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(*keys)
+
+    def assert_typed(self, driver, by, selector, text):
+        """After any late response has landed, the field holds `text`, keeps focus, and its
+        caret is at the end of it."""
+        time.sleep(0.3)
+        field = driver.find_element(by, selector)
+        self.assertEqual(field.get_attribute("value"), text)
+        self.assertEqual(driver.switch_to.active_element, field, "focus stayed in the field")
+        caret = driver.execute_script("const f = arguments[0]; return [f.selectionStart, f.selectionEnd]", field)
+        self.assertEqual(caret, [len(text), len(text)], "the caret is at the end of what was typed")
+        return field
+
     # --- typing -----------------------------------------------------------------------------
 
     @screenshot_on_failure
     def test_typing_fast_into_a_field_the_server_rerenders(self):
         driver = self.open("/book")
-        field = driver.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]')
-        field.click()
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("Hello world")
+        self.replace_text(driver.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]'), "Hello world")
         title = driver.find_element(By.CSS_SELECTOR, "#sh-root .sh-vstack > .sh-text")
         self.until(driver, lambda d: title.text == "Hello world", "BookView shows the typed title")
-        time.sleep(0.3)  # let any late response land
-        field = driver.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]')
-        self.assertEqual(field.get_attribute("value"), "Hello world")
-        self.assertEqual(driver.switch_to.active_element, field, "focus stayed in the field")
-        caret = driver.execute_script("const f = arguments[0]; return [f.selectionStart, f.selectionEnd]", field)
-        self.assertEqual(caret, [11, 11], "the caret is at the end of what was typed")
+        field = self.assert_typed(driver, By.CSS_SELECTOR, 'input[placeholder="Title"]', "Hello world")
         self.assertEqual(title.text, "Hello world", "the title element was updated in place")
 
     @screenshot_on_failure
@@ -309,6 +319,29 @@ class BrowserTests(unittest.TestCase):
                          "the tab kept its state")
         driver.refresh()
         self.until(driver, lambda d: tab("Settings").get_attribute("aria-selected") == "true", "a reload lands on the tab")
+
+    # --- controls ---------------------------------------------------------------------------
+
+    @screenshot_on_failure
+    def test_dragging_a_slider_sends_the_final_value(self):
+        driver = self.open("/controls")
+        slider = driver.find_element(By.ID, "slider")
+        ActionChains(driver).click_and_hold(slider).move_by_offset(40, 0).move_by_offset(60, 0).release().perform()
+        value = lambda d: d.find_element(By.ID, "slider").get_attribute("value")
+        self.until(driver, lambda d: value(d) not in ("3", "3.0"), "the slider moved")
+        final = float(value(driver))
+        self.until(driver, lambda d: d.find_element(By.ID, "slider-value").text == f"{final:.1f}",
+                   "the echo text shows the final value, and editing has ended")
+        self.until(driver, lambda d: d.find_element(By.ID, "progress-value").text == f"{int(final * 10)} %", "progress follows")
+        driver.find_element(By.ID, "reset").click()
+        self.until(driver, lambda d: value(d) == "3", "a write from the server moves the slider")
+
+    @screenshot_on_failure
+    def test_typing_in_a_text_editor_keeps_the_caret(self):
+        driver = self.open("/controls")
+        self.replace_text(driver.find_element(By.ID, "texteditor"), "first line", Keys.ENTER, "second line")
+        self.until(driver, lambda d: d.find_element(By.ID, "texteditor-value").text == "22 characters", "the count follows")
+        self.assert_typed(driver, By.ID, "texteditor", "first line\nsecond line")
 
     # --- without JavaScript -----------------------------------------------------------------
 

@@ -168,8 +168,7 @@ final class Application {
             // Every event is checked before any is applied: a refused post changes nothing.
             var events: [Event] = []
             for field in post.fields {
-                guard let current = page.tree.textFieldValue(field.name), current != field.value else { continue }
-                events.append(Event(target: field.name, type: post.event == nil ? .submit : .input, value: field.value))
+                if let event = page.tree.fieldEvent(field.name, value: field.value, submits: post.event == nil) { events.append(event) }
             }
             if let event = post.event { events.append(event) }
             for event in events { try page.tree.check(event) }

@@ -59,11 +59,14 @@ struct ChangeRecorder {
     /// Whether `newSpec` differs from `oldSpec` only by the value the browser sent.
     func isEcho(of element: ElementNode, newSpec: ElementSpec, oldSpec: ElementSpec) -> Bool {
         guard let echo, echo.element === element else { return false }
+        // The value is the `value` attribute, or a `<textarea>`'s text.
         var withoutValue = newSpec
         withoutValue.attributes.removeAll { $0.name == "value" }
+        withoutValue.text = nil
         var oldWithoutValue = oldSpec
         oldWithoutValue.attributes.removeAll { $0.name == "value" }
-        return withoutValue == oldWithoutValue && newSpec.attributes.contains(Attribute("value", echo.value))
+        oldWithoutValue.text = nil
+        return withoutValue == oldWithoutValue && (newSpec.attributes.contains(Attribute("value", echo.value)) || newSpec.text == echo.value)
     }
 
     // MARK: Changes

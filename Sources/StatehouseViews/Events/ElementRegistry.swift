@@ -109,6 +109,21 @@ struct ElementRegistry {
             default: throw .invalidValue("a toggle's change needs value=true or value=false")
             }
             return ResolvedEvent(element: element) { binding.wrappedValue = isOn }
+        case (.number(let input)?, .input), (.number(let input)?, .change):
+            guard let text = event.value else { throw .invalidValue("a slider's event needs a value") }
+            let value = try input.value(text).get()
+            let isFinal = event.type == .change
+            return ResolvedEvent(element: element, echo: NumberInput.format(value)) {
+                if !isFinal, let editing = input.editing, !editing.isEditing {
+                    editing.isEditing = true
+                    input.onEditingChanged?(true)
+                }
+                input.binding.wrappedValue = value
+                if isFinal, let editing = input.editing, editing.isEditing {
+                    editing.isEditing = false
+                    input.onEditingChanged?(false)
+                }
+            }
         case (.dismiss(let dismiss)?, .dismiss):
             return ResolvedEvent(element: element, run: dismiss)
         default:
@@ -116,10 +131,18 @@ struct ElementRegistry {
         }
     }
 
-    /// The current text of the text field `id`, or nil if `id` is not a text field.
-    func textFieldValue(_ id: String) -> String? {
-        guard let element = element(id), case .text(let binding, _) = element.handler else { return nil }
-        return binding.wrappedValue
+    /// The event a form post's field `id` with `value` stands for: none if `id` is not a
+    /// field (a text field, a text editor, a slider) or already holds `value`. A changed text
+    /// is an `input` (a `submit` when the post was Enter), a changed number a `change`.
+    func fieldEvent(_ id: String, value: String, submits: Bool) -> Event? {
+        switch element(id)?.handler {
+        case .text(let binding, _)?:
+            binding.wrappedValue == value ? nil : Event(target: id, type: submits ? .submit : .input, value: value)
+        case .number(let input)?:
+            NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
+        default:
+            nil
+        }
     }
 }
 

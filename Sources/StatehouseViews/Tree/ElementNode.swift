@@ -57,6 +57,8 @@ indirect enum EventHandler {
     case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
     /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
     case toggle(Binding<Bool>)
+    /// A number (a slider): `input` while it moves, `change` when it is let go.
+    case number(NumberInput)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
 }

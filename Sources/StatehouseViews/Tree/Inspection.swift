@@ -42,6 +42,8 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case textField
         /// `click` flips it; `change` sets it to `true` or `false`.
         case toggle
+        /// `input` and `change` set its number (a slider).
+        case slider
         /// A presented sheet or alert: `dismiss` closes it.
         case dialog
     }
@@ -78,6 +80,7 @@ extension ElementNode {
         case .text?: .textField
         case .toggle?: .toggle
         case .dismiss?: .dialog
+        case .number?: .slider
         case nil: nil
         }
         let explicitRole = attributes.last { $0.name == "role" }?.value

@@ -130,8 +130,12 @@ public final class LiveTree {
         resolved.run()
     }
 
-    /// The current text of the text field `id`, or nil if `id` is not a text field.
-    public func textFieldValue(_ id: String) -> String? { registry.textFieldValue(id) }
+    /// The event a form post's field `id` with `value` stands for (without JavaScript every
+    /// field is posted): nil if `id` is not a field or holds `value` already. A changed text is
+    /// an `input` (`submit` if the post was Enter), a changed slider a `change`.
+    public func fieldEvent(_ id: String, value: String, submits: Bool) -> Event? {
+        registry.fieldEvent(id, value: value, submits: submits)
+    }
 
     /// Re-evaluates what is dirty and returns the changes.
     ///

@@ -12,6 +12,7 @@
   if (!page) return; // not a Statehouse page: leave the no-JS form alone
 
   const isControl = (el) => !!el?.id && el.getAttribute?.('form') === 'sh'; // joined to form#sh
+  const isRange = (el) => el?.localName === 'input' && el.type === 'range';
   const isText = (el) => el?.localName === 'textarea' ||
     (el?.localName === 'input' && ['text', 'password', 'search'].includes(el.type));
 
@@ -138,6 +139,9 @@
     for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
     for (const { name, value } of to.attributes) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
     if (isText(from)) syncValue(from, to.getAttribute('value') ?? to.textContent);
+    else if (isRange(from) && inFlight?.target !== from.id && !queue.some((e) => e.target === from.id)) {
+      from.value = to.getAttribute('value'); // the server's value, unless a drag is still being sent
+    }
     if (from.localName !== 'template') morphChildren(from, to);
   }
 
@@ -247,7 +251,12 @@
 
   document.addEventListener('input', (e) => {
     const el = e.target;
-    if (isText(el) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
+    if ((isText(el) || isRange(el)) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
+  });
+  // A slider let go: its final value always arrives (the inputs before it may be coalesced).
+  document.addEventListener('change', (e) => {
+    const el = e.target;
+    if (isRange(el) && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission

@@ -1,0 +1,44 @@
+import Foundation
+import Statehouse
+import Testing
+@testable import StatehouseProtocol
+
+/// `/controls` over HTTP: sliders and text editors by event and by the no-JavaScript form.
+@Suite("Controls over HTTP")
+struct ControlsHTTPTests {
+    @Test("Without JavaScript a slider and a text editor post with the form: the pressed button applies their values, then shows the page")
+    func formPost() async throws {
+        try await withPage("/controls") { client, page in
+            #expect(page.html.contains(#"<input id="slider" class="sh-range" type="range" min="0" max="10" step="0.5" value="3" form="sh" name="slider">"#))
+            #expect(page.html.contains(#"<textarea id="texteditor" class="sh-texteditor" rows="5" form="sh" name="texteditor">Notes</textarea>"#))
+            let body = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("slider", "7"),
+                                        ("texteditor", "Hello <b>"), ("target", "apply")])
+            let reply = client.post("/_sh/event", body, headers: ["Accept: text/html"])
+            #expect(reply.status == 303)
+            let render = client.get("/_sh/render?page=\(page.id)").body
+            #expect(render.contains(#"value="7" form="sh" name="slider">"#))
+            #expect(render.contains(#">7.0</span>"#))
+            #expect(render.contains(#">Hello &lt;b&gt;</textarea>"#))
+            #expect(render.contains(#"<progress id="_"#) && render.contains(#"max="1" value="0.7">"#))
+        }
+    }
+
+    @Test("A slider refuses a value it cannot take with 400 saying why, and the post changes nothing (its other fields neither)")
+    func refusals() async throws {
+        try await withPage("/controls") { client, page in
+            let bad = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("slider", "eleven"),
+                                       ("texteditor", "changed"), ("target", "apply")])
+            let reply = client.post("/_sh/event", bad, headers: ["Accept: text/html"])
+            #expect(reply.status == 400)
+            #expect(reply.body.contains("'eleven' is not a number"))
+            let outOfRange = event(client, page, target: "slider", type: "change", value: "12")
+            #expect(outOfRange.status == 400 && outOfRange.body.contains("12 is out of range 0...10"))
+            let render = client.get("/_sh/render?page=\(page.id)").body
+            #expect(render.contains(#"value="3" form="sh" name="slider">"#) && render.contains(">Notes</textarea>"))
+            let good = event(client, page, target: "slider", type: "input", value: "4.5")
+            #expect(good.status == 200)
+            #expect(good.body.contains(">4.5 (adjusting)</span>"))
+            #expect(!good.body.contains(#"target="slider""#), "the slider itself is not sent back")
+        }
+    }
+}
