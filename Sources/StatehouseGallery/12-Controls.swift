@@ -7,9 +7,27 @@ enum ControlsSeed {
         @State private var volume = 3.0
         @State private var isAdjusting = false
         @State private var notes = "Notes"
+        @State private var flavor = Flavor.chocolate
+        @State private var size = Size.medium
+
+        enum Flavor: String, CaseIterable, Codable { case chocolate, vanilla, strawberry }
+        enum Size: String, CaseIterable, Codable { case small, medium, large }
 
         var body: some View {
             Form {
+                Section("Picker") {
+                    Picker("Flavor", selection: $flavor) {
+                        ForEach(Flavor.allCases, id: \.self) { Text($0.rawValue.capitalized) }
+                    }
+                    .accessibilityIdentifier("picker")
+                    Text(flavor.rawValue).accessibilityIdentifier("picker-value")
+                    Picker("Size", selection: $size) {
+                        ForEach(Size.allCases, id: \.self) { Text($0.rawValue.capitalized) }
+                    }
+                    .pickerStyle(.segmented)
+                    .accessibilityIdentifier("segmented")
+                    Text(size.rawValue).accessibilityIdentifier("segmented-value")
+                }
                 Section("Slider") {
                     Slider(value: $volume, in: 0...10, step: 0.5) {
                         Text("Volume")
@@ -29,6 +47,8 @@ enum ControlsSeed {
                 Button("Reset") {
                     volume = 3
                     notes = "Notes"
+                    flavor = .chocolate
+                    size = .medium
                 }
                 .accessibilityIdentifier("reset")
             }

@@ -125,6 +125,11 @@ public final class ViewTest {
         try first(where: "a slider named '\(label)'") { $0.control == .slider && $0.label == label }
     }
 
+    /// The picker labelled `label` (a menu picker's `<select>`).
+    public func picker(_ label: String) throws(ViewTestError) -> TestElement {
+        try first(where: "a picker named '\(label)'") { $0.control == .picker && $0.label == label }
+    }
+
     /// The toggle labelled `label`.
     public func toggle(_ label: String) throws(ViewTestError) -> TestElement {
         try first(where: "a toggle named '\(label)'") { $0.control == .toggle && $0.label == label }
@@ -160,6 +165,11 @@ public final class ViewTest {
     public func drag(_ id: String, through values: [String]) throws {
         for value in values { try send(Event(target: id, type: .input, value: value)) }
         if let last = values.last { try send(Event(target: id, type: .change, value: last)) }
+    }
+
+    /// Picks the option whose value is `value` in the picker `id` (a `change`).
+    public func pick(_ value: String, in id: String) throws {
+        try send(Event(target: id, type: .change, value: value))
     }
 
     /// Sets the toggle `id` on or off.
@@ -222,6 +232,7 @@ public struct TestElement {
     public func submit(_ text: String) throws { try test.submit(text, in: id) }
     public func setToggle(to isOn: Bool) throws { try test.setToggle(id, to: isOn) }
     public func drag(through values: [String]) throws { try test.drag(id, through: values) }
+    public func pick(_ value: String) throws { try test.pick(value, in: id) }
 }
 
 /// A `ViewTest` query found nothing; the message lists what there is.

@@ -19,7 +19,7 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREENSHOTS = os.path.join(ROOT, ".build", "browser-screenshots")
@@ -335,6 +335,18 @@ class BrowserTests(unittest.TestCase):
         self.until(driver, lambda d: d.find_element(By.ID, "progress-value").text == f"{int(final * 10)} %", "progress follows")
         driver.find_element(By.ID, "reset").click()
         self.until(driver, lambda d: value(d) == "3", "a write from the server moves the slider")
+
+    @screenshot_on_failure
+    def test_picking_in_a_select_and_a_segmented_picker(self):
+        driver = self.open("/controls")
+        Select(driver.find_element(By.ID, "picker")).select_by_visible_text("Strawberry")
+        self.until(driver, lambda d: d.find_element(By.ID, "picker-value").text == "strawberry", "the binding follows the select")
+        driver.find_element(By.XPATH, "//button[@role='radio'][normalize-space()='Large']").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "segmented-value").text == "large", "the segment is picked")
+        self.assertEqual(driver.find_element(By.XPATH, "//button[@role='radio'][normalize-space()='Large']").get_attribute("aria-checked"), "true")
+        driver.find_element(By.ID, "reset").click()
+        self.until(driver, lambda d: Select(d.find_element(By.ID, "picker")).first_selected_option.text == "Chocolate",
+                   "a write from the server selects the option")
 
     @screenshot_on_failure
     def test_typing_in_a_text_editor_keeps_the_caret(self):

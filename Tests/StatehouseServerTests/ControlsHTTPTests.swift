@@ -11,7 +11,8 @@ struct ControlsHTTPTests {
         try await withPage("/controls") { client, page in
             #expect(page.html.contains(#"<input id="slider" class="sh-range" type="range" min="0" max="10" step="0.5" value="3" form="sh" name="slider">"#))
             #expect(page.html.contains(#"<textarea id="texteditor" class="sh-texteditor" rows="5" form="sh" name="texteditor">Notes</textarea>"#))
-            let body = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("slider", "7"),
+            #expect(page.html.contains(#"<select id="picker" class="sh-select" aria-label="Flavor" form="sh" name="picker">"#))
+            let body = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("picker", "vanilla"), ("slider", "7"),
                                         ("texteditor", "Hello <b>"), ("target", "apply")])
             let reply = client.post("/_sh/event", body, headers: ["Accept: text/html"])
             #expect(reply.status == 303)
@@ -19,6 +20,8 @@ struct ControlsHTTPTests {
             #expect(render.contains(#"value="7" form="sh" name="slider">"#))
             #expect(render.contains(#">7.0</span>"#))
             #expect(render.contains(#">Hello &lt;b&gt;</textarea>"#))
+            #expect(render.contains(#"<option id="_"#) && render.contains(#"value="vanilla" selected="">Vanilla</option>"#))
+            #expect(render.contains(#">vanilla</span>"#))
             #expect(render.contains(#"<progress id="_"#) && render.contains(#"max="1" value="0.7">"#))
         }
     }
@@ -31,6 +34,8 @@ struct ControlsHTTPTests {
             let reply = client.post("/_sh/event", bad, headers: ["Accept: text/html"])
             #expect(reply.status == 400)
             #expect(reply.body.contains("'eleven' is not a number"))
+            let mint = event(client, page, target: "picker", type: "change", value: "mint")
+            #expect(mint.status == 400 && mint.body.contains("'mint' is not one of the picker's options"))
             let outOfRange = event(client, page, target: "slider", type: "change", value: "12")
             #expect(outOfRange.status == 400 && outOfRange.body.contains("12 is out of range 0...10"))
             let render = client.get("/_sh/render?page=\(page.id)").body

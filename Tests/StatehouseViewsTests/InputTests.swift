@@ -63,3 +63,66 @@ struct InputTests {
         #expect(page.html.contains(#">second &lt;line&gt;</textarea>"#))
     }
 }
+
+/// `Picker`: options from tagged views and `ForEach`, styles, refusals.
+@MainActor
+@Suite("Picker")
+struct PickerTests {
+    enum Flavor: String, CaseIterable, Codable, Hashable { case chocolate, vanilla, strawberry }
+
+    struct Flavors: View {
+        @State private var flavor = Flavor.chocolate
+        @State private var size = 1
+        var body: some View {
+            Picker("Flavor", selection: $flavor) {
+                ForEach(Flavor.allCases, id: \.self) { Text($0.rawValue.capitalized) }
+            }
+            .accessibilityIdentifier("picker")
+            Text(flavor.rawValue).accessibilityIdentifier("picker-value")
+            Picker("Size", selection: $size) {
+                Text("Small").tag(0)
+                Text("Medium").tag(1)
+                Text("Large").tag(2)
+            }
+            .pickerStyle(.segmented)
+            Text("size \(size)").accessibilityIdentifier("size")
+            Button("Vanilla please") { flavor = .vanilla }
+        }
+    }
+
+    @Test("A menu picker is a <select> of its tagged options (a ForEach tags rows with their ids); picking sets the binding, a write from the server selects")
+    func menu() throws {
+        let page = try ViewTest(Flavors())
+        let picker = try page.picker("Flavor")
+        #expect(picker.id == "picker" && picker.element.tag == "select")
+        let options = page.elements.filter { $0.tag == "option" }
+        #expect(options.map { $0[attribute: "value"] } == ["chocolate", "vanilla", "strawberry"])
+        #expect(options.map(\.text) == ["Chocolate", "Vanilla", "Strawberry"])
+        #expect(options.map { $0[attribute: "selected"] != nil } == [true, false, false])
+        try picker.pick("strawberry")
+        #expect(page.text("picker-value") == "strawberry")
+        try page.button("Vanilla please").click()
+        #expect(page.elements.filter { $0.tag == "option" }.map { $0[attribute: "selected"] != nil } == [false, true, false])
+    }
+
+    @Test("A value that is not an option's is refused, naming the options, and changes nothing")
+    func refusal() throws {
+        let page = try ViewTest(Flavors())
+        #expect(throws: EventError.invalidValue("'mint' is not one of the picker's options (chocolate, vanilla, strawberry)")) {
+            try page.pick("mint", in: "picker")
+        }
+        #expect(page.text("picker-value") == "chocolate")
+    }
+
+    @Test("A segmented picker is a radiogroup of buttons (each posts the form without JavaScript), the selected one checked")
+    func segmented() throws {
+        let page = try ViewTest(Flavors())
+        let radios = page.elements(role: "radio")
+        #expect(radios.map(\.label) == ["Small", "Medium", "Large"])
+        #expect(radios.map { $0[attribute: "aria-checked"] } == ["false", "true", "false"])
+        #expect(page.elements(role: "radiogroup").count == 1)
+        try radios[2].click()
+        #expect(page.text("size") == "size 2")
+        #expect(page.elements(role: "radio").map { $0[attribute: "aria-checked"] } == ["false", "false", "true"])
+    }
+}

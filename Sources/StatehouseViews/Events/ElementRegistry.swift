@@ -124,6 +124,11 @@ struct ElementRegistry {
                     input.onEditingChanged?(false)
                 }
             }
+        case (.choice(let choice)?, .change), (.choice(let choice)?, .input):
+            guard let value = event.value, let index = choice.options.firstIndex(of: value) else {
+                throw .invalidValue("'\(event.value ?? "")' is not one of the picker's options (\(choice.options.joined(separator: ", ")))")
+            }
+            return ResolvedEvent(element: element) { choice.select(index) }
         case (.dismiss(let dismiss)?, .dismiss):
             return ResolvedEvent(element: element, run: dismiss)
         default:
@@ -140,6 +145,8 @@ struct ElementRegistry {
             binding.wrappedValue == value ? nil : Event(target: id, type: submits ? .submit : .input, value: value)
         case .number(let input)?:
             NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
+        case .choice(let choice)?:
+            choice.current() == value ? nil : Event(target: id, type: .change, value: value)
         default:
             nil
         }

@@ -52,8 +52,8 @@ final class TabModel {
 extension EnvironmentValues {
     /// The tab of a `TabView` the views are in.
     var tabScope: AnyHashable? {
-        get { self[ObjectIdentifier(TabEntry.self)] }
-        set { self[ObjectIdentifier(TabEntry.self)] = newValue }
+        get { self[ObjectIdentifier(TaggedView.self)] }
+        set { self[ObjectIdentifier(TaggedView.self)] = newValue }
     }
 }
 

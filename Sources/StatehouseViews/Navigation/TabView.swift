@@ -25,7 +25,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     }
 
     public var body: some View {
-        var tabs: [TabEntry] = []
+        var tabs: [TaggedView] = []
         collectTabs(content, into: &tabs)
         for index in tabs.indices where tabs[index].tag == nil { tabs[index].tag = AnyHashable(index) }
         let selection = self.selection
@@ -61,30 +61,45 @@ extension TabView where SelectionValue == Int {
     }
 }
 
-/// One tab: its label, its tag, its content.
-struct TabEntry {
+/// One tab of a `TabView` or option of a `Picker`: its label, its tag, its content, and its
+/// text if it is a `Text`.
+struct TaggedView {
     var label: AnyView?
     var tag: AnyHashable?
     var content: AnyView
+    var text: String?
 }
 
-/// Views that say what tabs they are (`.tabItem`, `.tag`, `Tab`, several of them).
+/// Views that say what tabs or options they are (`.tabItem`, `.tag`, `Tab`, several of them,
+/// a `ForEach` of them).
 @MainActor
 protocol TabCollecting {
-    func collectTabs(into tabs: inout [TabEntry])
+    func collectTabs(into tabs: inout [TaggedView])
 }
 
 @MainActor
-func collectTabs<V: View>(_ view: V, into tabs: inout [TabEntry]) {
+func collectTabs<V: View>(_ view: V, into tabs: inout [TaggedView]) {
     if let collecting = view as? any TabCollecting {
         collecting.collectTabs(into: &tabs)
     } else {
-        tabs.append(TabEntry(content: AnyView(view)))
+        tabs.append(TaggedView(content: AnyView(view), text: (view as? Text)?.string))
+    }
+}
+
+extension ForEach: TabCollecting {
+    /// Each element's views; one without a `.tag` is tagged with the element's id (SwiftUI's
+    /// implicit tag).
+    func collectTabs(into tabs: inout [TaggedView]) {
+        for element in data {
+            let first = tabs.count
+            StatehouseViews.collectTabs(content(element), into: &tabs)
+            for index in first..<tabs.count where tabs[index].tag == nil { tabs[index].tag = AnyHashable(element[keyPath: idPath]) }
+        }
     }
 }
 
 extension TupleView: TabCollecting {
-    func collectTabs(into tabs: inout [TabEntry]) {
+    func collectTabs(into tabs: inout [TaggedView]) {
         for child in repeat each value { StatehouseViews.collectTabs(child, into: &tabs) }
     }
 }
@@ -112,9 +127,9 @@ public struct Tab<Value: Hashable, Content: View>: View, TabCollecting {
 
     public var body: some View { content }
 
-    func collectTabs(into tabs: inout [TabEntry]) {
+    func collectTabs(into tabs: inout [TaggedView]) {
         let label = systemImage.map { AnyView(Label(title, systemImage: $0)) } ?? AnyView(Text(title))
-        tabs.append(TabEntry(label: label, tag: AnyHashable(value), content: AnyView(content)))
+        tabs.append(TaggedView(label: label, tag: AnyHashable(value), content: AnyView(content)))
     }
 }
 
@@ -135,10 +150,10 @@ extension View {
 /// `.tabItem` and `.tag`: the content, and what it says about the tab it is.
 struct TabTraitView<Content: View>: View, TabCollecting {
     let content: Content
-    let apply: @MainActor (inout TabEntry) -> Void
+    let apply: @MainActor (inout TaggedView) -> Void
     var body: some View { content }
 
-    func collectTabs(into tabs: inout [TabEntry]) {
+    func collectTabs(into tabs: inout [TaggedView]) {
         StatehouseViews.collectTabs(content, into: &tabs)
         if !tabs.isEmpty { apply(&tabs[tabs.count - 1]) }
     }

@@ -59,6 +59,8 @@ indirect enum EventHandler {
     case toggle(Binding<Bool>)
     /// A number (a slider): `input` while it moves, `change` when it is let go.
     case number(NumberInput)
+    /// A choice (a picker's `<select>`): `change` with an option's value.
+    case choice(PickerChoice)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
 }

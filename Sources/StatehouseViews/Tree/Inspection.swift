@@ -44,6 +44,8 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case toggle
         /// `input` and `change` set its number (a slider).
         case slider
+        /// `change` picks an option by its value (a menu picker's `<select>`).
+        case picker
         /// A presented sheet or alert: `dismiss` closes it.
         case dialog
     }
@@ -81,6 +83,7 @@ extension ElementNode {
         case .toggle?: .toggle
         case .dismiss?: .dialog
         case .number?: .slider
+        case .choice?: .picker
         case nil: nil
         }
         let explicitRole = attributes.last { $0.name == "role" }?.value

@@ -142,6 +142,7 @@
     else if (isRange(from) && inFlight?.target !== from.id && !queue.some((e) => e.target === from.id)) {
       from.value = to.getAttribute('value'); // the server's value, unless a drag is still being sent
     }
+    if (from.localName === 'option' && from.selected !== to.hasAttribute('selected')) from.selected = to.hasAttribute('selected');
     if (from.localName !== 'template') morphChildren(from, to);
   }
 
@@ -253,10 +254,11 @@
     const el = e.target;
     if ((isText(el) || isRange(el)) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
   });
-  // A slider let go: its final value always arrives (the inputs before it may be coalesced).
+  // A slider let go (its final value always arrives: the inputs before it may be coalesced),
+  // an option picked.
   document.addEventListener('change', (e) => {
     const el = e.target;
-    if (isRange(el) && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
+    if ((isRange(el) || el.localName === 'select') && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission

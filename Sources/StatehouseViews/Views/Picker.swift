@@ -1,0 +1,173 @@
+/// A control for selecting from a set of mutually exclusive values.
+///
+/// ```swift
+/// Picker("Flavor", selection: $flavor) {
+///     ForEach(Flavor.allCases, id: \.self) { Text($0.rawValue.capitalized) }
+/// }
+/// .pickerStyle(.segmented)
+/// ```
+/// Options are the content's views with a `.tag` (a `ForEach`'s rows are tagged with their
+/// ids). The default (`.menu`) style is a `<select>`; `.segmented`, `.inline` and
+/// `.radioGroup` are a `radiogroup` of buttons, each of which posts the form without
+/// JavaScript. A `change` to a value that is not an option's is refused (400).
+public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
+    let selection: Binding<SelectionValue>
+    let label: Label
+    let content: Content
+    @Environment(\.pickerKind) private var kind
+
+    /// Creates a picker that displays a custom label.
+    public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.selection = selection
+        self.content = content()
+        self.label = label()
+    }
+
+    public var body: some View {
+        var options: [TaggedView] = []
+        collectTabs(content, into: &options)
+        let selected = AnyHashable(selection.wrappedValue)
+        // The control's accessible name (its options' text would be read otherwise).
+        let title = (label as? Text)?.string
+        let choice = PickerChoice(options: options.map { $0.tag.map(PickerChoice.value) ?? "" }) { [selection] index in
+            if let value = options[index].tag?.base as? SelectionValue { selection.wrappedValue = value }
+        } current: { [selection] in PickerChoice.value(AnyHashable(selection.wrappedValue)) }
+        return Box("label", [Attribute("class", kind == .menu ? "sh-picker" : "sh-picker sh-picker-\(kind)")], forwardsIdentifier: kind == .menu) {
+            label
+            if kind == .menu {
+                SelectElement(choice: choice, title: title) {
+                    ForEach(options.indices, id: \.self) { index in
+                        OptionElement(value: choice.options[index], text: options[index].text ?? "Option \(index + 1)",
+                                      isSelected: options[index].tag == selected)
+                    }
+                }
+            } else {
+                RadioGroupElement(isSegmented: kind == .segmented, title: title) {
+                    ForEach(options.indices, id: \.self) { index in
+                        RadioButton(isOn: options[index].tag == selected, select: { choice.select(index) }) {
+                            options[index].label ?? options[index].content
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Picker where Label == Text {
+    /// Creates a picker that generates its label from a string.
+    public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+        self.init(selection: selection, content: content) { Text(title) }
+    }
+}
+
+/// What a `<select>` does with a `change`: the posted value names an option.
+struct PickerChoice {
+    /// Each option's value as the page writes it (its tag, as in URLs: `vanilla`, `3`).
+    let options: [String]
+    let select: @MainActor (Int) -> Void
+    let current: @MainActor () -> String
+
+    static func value(_ tag: AnyHashable) -> String { PathSegment.encode(tag) ?? String(describing: tag.base) }
+}
+
+struct SelectElement<Content: View>: ElementView {
+    let choice: PickerChoice
+    let title: String?
+    @ViewBuilder let makeContent: () -> Content
+    var content: Content { makeContent() }
+
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .choice(choice) }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("select", [Attribute("class", "sh-select")])
+        if let title { spec.attributes.append(Attribute("aria-label", title)) }
+        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
+        spec.control = .field
+        return spec
+    }
+}
+
+struct OptionElement: ElementView {
+    let value: String
+    let text: String
+    let isSelected: Bool
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("option", [Attribute("value", value)], text: text)
+        if isSelected { spec.attributes.append(Attribute("selected", "")) }
+        return spec
+    }
+}
+
+struct RadioGroupElement<Content: View>: ElementView {
+    let isSegmented: Bool
+    let title: String?
+    @ViewBuilder let makeContent: () -> Content
+    var content: Content { makeContent() }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("div", [Attribute("class", isSegmented ? "sh-segmented" : "sh-radiogroup"), Attribute("role", "radiogroup")])
+        if let title { spec.attributes.append(Attribute("aria-label", title)) }
+        return spec
+    }
+}
+
+/// One option of a segmented or inline picker: a button (so that it posts the form without
+/// JavaScript) with the radio role.
+struct RadioButton<Label: View>: ElementView {
+    let isOn: Bool
+    let select: @MainActor () -> Void
+    @ViewBuilder let makeLabel: () -> Label
+    var content: Label { makeLabel() }
+
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .action(select) }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("button", [Attribute("class", "sh-radio"), Attribute("type", "submit"), Attribute("role", "radio"),
+                                          Attribute("aria-checked", isOn ? "true" : "false")])
+        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
+        spec.control = .button
+        return spec
+    }
+}
+
+/// How a `Picker` looks: `.menu` (the default, a `<select>`), `.segmented`, `.inline`,
+/// `.radioGroup`, `.wheel` (shown as `.inline`).
+public protocol PickerStyle {
+    var _kind: PickerKind { get }
+}
+
+/// The kinds of picker styles.
+public enum PickerKind: String, Sendable {
+    case menu, segmented, inline
+}
+
+public struct MenuPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .menu } }
+public struct SegmentedPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .segmented } }
+public struct InlinePickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .inline } }
+public struct DefaultPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .menu } }
+
+extension PickerStyle where Self == MenuPickerStyle { public static var menu: MenuPickerStyle { MenuPickerStyle() } }
+extension PickerStyle where Self == SegmentedPickerStyle { public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() } }
+extension PickerStyle where Self == InlinePickerStyle {
+    public static var inline: InlinePickerStyle { InlinePickerStyle() }
+    public static var radioGroup: InlinePickerStyle { InlinePickerStyle() }
+    public static var wheel: InlinePickerStyle { InlinePickerStyle() }
+}
+extension PickerStyle where Self == DefaultPickerStyle { public static var automatic: DefaultPickerStyle { DefaultPickerStyle() } }
+
+extension View {
+    /// Sets the style for pickers within this view.
+    public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
+        let kind = style._kind
+        return modifier(EnvironmentModifier { $0.pickerKind = kind })
+    }
+}
+
+extension EnvironmentValues {
+    var pickerKind: PickerKind {
+        get { self[ObjectIdentifier(PickerKind.self)] ?? .menu }
+        set { self[ObjectIdentifier(PickerKind.self)] = newValue }
+    }
+}
