@@ -9,6 +9,7 @@ enum ControlsSeed {
         @State private var notes = "Notes"
         @State private var flavor = Flavor.chocolate
         @State private var size = Size.medium
+        @State private var showsDetails = false
 
         enum Flavor: String, CaseIterable, Codable { case chocolate, vanilla, strawberry }
         enum Size: String, CaseIterable, Codable { case small, medium, large }
@@ -43,12 +44,25 @@ enum ControlsSeed {
                     TextEditor(text: $notes).accessibilityIdentifier("texteditor")
                     Text("\(notes.count) characters").accessibilityIdentifier("texteditor-value")
                 }
+                Section("Disclosure") {
+                    DisclosureGroup("Details", isExpanded: $showsDetails) {
+                        LabeledContent("Flavor", value: flavor.rawValue)
+                        LabeledContent("Volume", value: "\(volume)")
+                    }
+                    .accessibilityIdentifier("disclosure")
+                    Text(showsDetails ? "open" : "closed").accessibilityIdentifier("disclosure-value")
+                }
+                GroupBox("Group box") {
+                    Text("A stylized view that groups content.")
+                }
+                .accessibilityIdentifier("groupbox")
                 Button("Apply") {}.accessibilityIdentifier("apply")
                 Button("Reset") {
                     volume = 3
                     notes = "Notes"
                     flavor = .chocolate
                     size = .medium
+                    showsDetails = false
                 }
                 .accessibilityIdentifier("reset")
             }

@@ -35,6 +35,8 @@ public enum Wire {
 
     /// Marks a `NavigationLink`'s `<a href>`: the client sends its click as an event.
     public static let linkAttribute: StaticString = "data-sh-link"
+    /// Marks a `DisclosureGroup`'s `<details>`: the client sends its toggle as `change`.
+    public static let disclosureAttribute: StaticString = "data-sh-disclosure"
     /// Marks a presented sheet or alert (`<dialog open>`): the client shows it as a modal and
     /// sends Escape as a `dismiss` event.
     public static let dialogAttribute: StaticString = "data-sh-dialog"

@@ -349,6 +349,16 @@ class BrowserTests(unittest.TestCase):
                    "a write from the server selects the option")
 
     @screenshot_on_failure
+    def test_a_disclosure_group_follows_its_binding(self):
+        driver = self.open("/controls")
+        driver.find_element(By.CSS_SELECTOR, "#disclosure > summary").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "disclosure-value").text == "open", "opening it writes the binding")
+        self.until(driver, lambda d: "Flavor" in d.find_element(By.ID, "disclosure").text, "its content is shown")
+        driver.find_element(By.ID, "reset").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "disclosure").get_attribute("open") is None, "the server closes it")
+        self.until(driver, lambda d: d.find_element(By.ID, "disclosure-value").text == "closed", "and it stays closed")
+
+    @screenshot_on_failure
     def test_typing_in_a_text_editor_keeps_the_caret(self):
         driver = self.open("/controls")
         self.replace_text(driver.find_element(By.ID, "texteditor"), "first line", Keys.ENTER, "second line")

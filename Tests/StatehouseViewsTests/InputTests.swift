@@ -1,6 +1,7 @@
 import StatehouseTesting
 import Testing
 @testable import StatehouseViews
+@testable import StatehouseGallery
 
 /// `Slider`, `TextEditor` and `ProgressView`.
 @MainActor
@@ -124,5 +125,29 @@ struct PickerTests {
         try radios[2].click()
         #expect(page.text("size") == "size 2")
         #expect(page.elements(role: "radio").map { $0[attribute: "aria-checked"] } == ["false", "false", "true"])
+    }
+}
+
+/// `DisclosureGroup`, `LabeledContent`, `GroupBox`.
+@MainActor
+@Suite("Disclosure")
+struct DisclosureTests {
+    @Test("A DisclosureGroup is a <details> whose open state is the binding, both ways; its content is there only while open")
+    func disclosure() throws {
+        let page = try ViewTest(ControlsSeed.ControlsView())
+        let details = try page.element("disclosure")
+        #expect(details.element.tag == "details" && details[attribute: "open"] == nil)
+        #expect(page.text("disclosure-value") == "closed")
+        #expect(!page.elements.contains { $0[attribute: "class"] == "sh-labeled" }, "closed: no content")
+        try page.setToggle("disclosure", to: true)
+        #expect(page.text("disclosure-value") == "open")
+        #expect(try page.element("disclosure")[attribute: "open"] == "")
+        #expect(page.elements.contains { $0[attribute: "class"] == "sh-labeled" && $0.text == "Flavorchocolate" })
+        try page.button("Reset").click()
+        #expect(try page.element("disclosure")[attribute: "open"] == nil, "a write from the server closes it")
+        #expect(throws: EventError.invalidValue("a toggle's change needs value=true or value=false")) {
+            try page.send(Event(target: "disclosure", type: .change, value: "ajar"))
+        }
+        #expect(try page.element("groupbox").text == "Group boxA stylized view that groups content.")
     }
 }

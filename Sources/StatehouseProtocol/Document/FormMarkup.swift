@@ -21,6 +21,9 @@ public enum FormMarkup: HTMLRendering {
         case .link:
             // A link without JavaScript; the client turns its click into an event.
             writer.attribute(Wire.linkAttribute, "")
+        case .disclosure:
+            // The client sends its toggle as a `change` event.
+            writer.attribute(Wire.disclosureAttribute, "")
         case .dialog:
             // The client opens it as a modal and sends Escape here as a `dismiss` event.
             writer.attribute(Wire.dialogAttribute, "")

@@ -27,6 +27,8 @@ public enum ControlRole: Equatable, Sendable {
     case field
     /// A link (`<a href>`) that works as a link on its own; activating it is the event.
     case link
+    /// A disclosure (`<details>`): opening or closing it is a `change` to `true`/`false`.
+    case disclosure
     /// A presented dialog (`<dialog>`): the target of `dismiss` events (Escape).
     case dialog
 }

@@ -123,6 +123,13 @@
       document.getElementById(opener)?.focus();
     }
   }
+  // A DisclosureGroup opened or closed: its binding follows (a write from the server that
+  // opens it fires this too, and sends what the server has already).
+  document.addEventListener('toggle', (e) => {
+    const details = e.target;
+    if (details.localName !== 'details' || !details.hasAttribute('data-sh-disclosure') || !details.id) return;
+    send({ target: details.id, type: 'change', value: String(details.open) });
+  }, true);
   document.addEventListener('cancel', (e) => {
     const dialog = e.target;
     if (dialog.localName !== 'dialog' || !dialog.hasAttribute('data-sh-dialog')) return;
