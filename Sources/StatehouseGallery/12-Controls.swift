@@ -52,6 +52,23 @@ enum ControlsSeed {
                     .accessibilityIdentifier("disclosure")
                     Text(showsDetails ? "open" : "closed").accessibilityIdentifier("disclosure-value")
                 }
+                Section("Layout") {
+                    ScrollView(.horizontal) {
+                        HStack {
+                            ForEach(1...12, id: \.self) { Text("Item \($0)") }
+                        }
+                    }
+                    .accessibilityIdentifier("scrollview")
+                    LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())], spacing: 8) {
+                        ForEach(1...6, id: \.self) { Text("Cell \($0)") }
+                    }
+                    .accessibilityIdentifier("grid")
+                    Grid {
+                        GridRow { Text("Name"); Text("Value") }
+                        GridRow { Text("Flavor"); Text(flavor.rawValue) }
+                    }
+                    .accessibilityIdentifier("table-grid")
+                }
                 GroupBox("Group box") {
                     Text("A stylized view that groups content.")
                 }

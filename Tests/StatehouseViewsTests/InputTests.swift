@@ -151,3 +151,25 @@ struct DisclosureTests {
         #expect(try page.element("groupbox").text == "Group boxA stylized view that groups content.")
     }
 }
+
+/// `ScrollView`, lazy stacks and grids: layout as CSS.
+@MainActor
+@Suite("Layout")
+struct LayoutTests {
+    @Test("A ScrollView is a focusable scrolling region per axis; a LazyVGrid's GridItems become grid columns; a Grid is a table of GridRows")
+    func layout() throws {
+        let page = try ViewTest(ControlsSeed.ControlsView())
+        let scroll = try page.element("scrollview")
+        #expect(scroll[attribute: "class"] == "sh-scroll sh-scroll-horizontal" && scroll[attribute: "tabindex"] == "0")
+        #expect(scroll.text.hasPrefix("Item 1Item 2") && scroll.text.hasSuffix("Item 12"))
+        let grid = try page.element("grid")
+        #expect(grid[attribute: "style"] == "grid-template-columns:minmax(10px, 1fr) minmax(10px, 1fr) minmax(10px, 1fr);gap:8px")
+        #expect(GridItem(.fixed(120)).track == "120px")
+        #expect(GridItem(.adaptive(minimum: 80)).track == "repeat(auto-fill, minmax(80px, 1fr))")
+        #expect(GridItem(.flexible(minimum: 20, maximum: 200)).track == "minmax(20px, 200px)")
+        let table = try page.element("table-grid")
+        #expect(table[attribute: "class"] == "sh-table-grid")
+        #expect(page.elements.filter { $0.parentID == table.id }.map(\.text) == ["NameValue", "Flavorchocolate"])
+        #expect(try ViewTest(LazyVStack(spacing: 4) { Text("a") }).html == #"<main id="sh-root" class="sh-root"><div id="_1" class="sh-vstack" style="align-items:center;gap:4px"><span id="_2" class="sh-text">a</span></div></main>"#)
+    }
+}
