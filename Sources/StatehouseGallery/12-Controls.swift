@@ -1,3 +1,4 @@
+import Foundation
 import Statehouse
 
 /// `/controls`: each control beside a `Text` showing its bound value. Identifiers: the kind in
@@ -10,6 +11,14 @@ enum ControlsSeed {
         @State private var flavor = Flavor.chocolate
         @State private var size = Size.medium
         @State private var showsDetails = false
+        @State private var birthday = ControlsView.firstOfJanuary2000
+
+        /// 2000-01-01 at noon in the server's time zone.
+        static var firstOfJanuary2000: Date {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .current
+            return calendar.date(from: DateComponents(year: 2000, month: 1, day: 1, hour: 12))!
+        }
 
         enum Flavor: String, CaseIterable, Codable { case chocolate, vanilla, strawberry }
         enum Size: String, CaseIterable, Codable { case small, medium, large }
@@ -28,6 +37,11 @@ enum ControlsSeed {
                     .pickerStyle(.segmented)
                     .accessibilityIdentifier("segmented")
                     Text(size.rawValue).accessibilityIdentifier("segmented-value")
+                }
+                Section("Date") {
+                    DatePicker("Birthday", selection: $birthday, in: ...Date.now, displayedComponents: .date)
+                        .accessibilityIdentifier("datepicker")
+                    Text(birthday.formatted(.iso8601.year().month().day())).accessibilityIdentifier("datepicker-value")
                 }
                 Section("Slider") {
                     Slider(value: $volume, in: 0...10, step: 0.5) {
@@ -80,6 +94,7 @@ enum ControlsSeed {
                     flavor = .chocolate
                     size = .medium
                     showsDetails = false
+                    birthday = ControlsView.firstOfJanuary2000
                 }
                 .accessibilityIdentifier("reset")
             }

@@ -359,6 +359,20 @@ class BrowserTests(unittest.TestCase):
         self.until(driver, lambda d: d.find_element(By.ID, "disclosure-value").text == "closed", "and it stays closed")
 
     @screenshot_on_failure
+    def test_picking_a_date(self):
+        driver = self.open("/controls")
+        picker = driver.find_element(By.ID, "datepicker")
+        self.assertEqual(picker.get_attribute("type"), "date")
+        self.assertEqual(picker.get_attribute("value"), "2000-01-01")
+        # What the browser's date popup does: set the value, fire change.
+        driver.execute_script("arguments[0].value = '2001-02-03';"
+                              "arguments[0].dispatchEvent(new Event('change', { bubbles: true }))", picker)
+        self.until(driver, lambda d: d.find_element(By.ID, "datepicker-value").text == "2001-02-03", "the binding follows")
+        driver.find_element(By.ID, "reset").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "datepicker").get_attribute("value") == "2000-01-01",
+                   "a write from the server sets the input")
+
+    @screenshot_on_failure
     def test_typing_in_a_text_editor_keeps_the_caret(self):
         driver = self.open("/controls")
         self.replace_text(driver.find_element(By.ID, "texteditor"), "first line", Keys.ENTER, "second line")

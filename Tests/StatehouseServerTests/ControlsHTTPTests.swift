@@ -12,7 +12,7 @@ struct ControlsHTTPTests {
             #expect(page.html.contains(#"<input id="slider" class="sh-range" type="range" min="0" max="10" step="0.5" value="3" form="sh" name="slider">"#))
             #expect(page.html.contains(#"<textarea id="texteditor" class="sh-texteditor" rows="5" form="sh" name="texteditor">Notes</textarea>"#))
             #expect(page.html.contains(#"<select id="picker" class="sh-select" aria-label="Flavor" form="sh" name="picker">"#))
-            let body = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("picker", "vanilla"), ("slider", "7"),
+            let body = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("picker", "vanilla"), ("datepicker", "2001-02-03"), ("slider", "7"),
                                         ("texteditor", "Hello <b>"), ("target", "apply")])
             let reply = client.post("/_sh/event", body, headers: ["Accept: text/html"])
             #expect(reply.status == 303)
@@ -22,6 +22,7 @@ struct ControlsHTTPTests {
             #expect(render.contains(#">Hello &lt;b&gt;</textarea>"#))
             #expect(render.contains(#"<option id="_"#) && render.contains(#"value="vanilla" selected="">Vanilla</option>"#))
             #expect(render.contains(#">vanilla</span>"#))
+            #expect(render.contains(#">2001-02-03</span>"#), "the date posted with the form")
             #expect(render.contains(#"<progress id="_"#) && render.contains(#"max="1" value="0.7">"#))
         }
     }
@@ -36,6 +37,10 @@ struct ControlsHTTPTests {
             #expect(reply.body.contains("'eleven' is not a number"))
             let mint = event(client, page, target: "picker", type: "change", value: "mint")
             #expect(mint.status == 400 && mint.body.contains("'mint' is not one of the picker's options"))
+            let future = event(client, page, target: "datepicker", type: "change", value: "2999-01-01")
+            #expect(future.status == 400 && future.body.contains("2999-01-01 is outside the allowed dates"))
+            let notADate = event(client, page, target: "datepicker", type: "change", value: "yesterday")
+            #expect(notADate.status == 400 && notADate.body.contains("'yesterday' is not a date (YYYY-MM-DD)"))
             let outOfRange = event(client, page, target: "slider", type: "change", value: "12")
             #expect(outOfRange.status == 400 && outOfRange.body.contains("12 is out of range 0...10"))
             let render = client.get("/_sh/render?page=\(page.id)").body

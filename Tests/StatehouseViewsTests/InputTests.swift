@@ -1,3 +1,4 @@
+import Foundation
 import StatehouseTesting
 import Testing
 @testable import StatehouseViews
@@ -171,5 +172,71 @@ struct LayoutTests {
         #expect(table[attribute: "class"] == "sh-table-grid")
         #expect(page.elements.filter { $0.parentID == table.id }.map(\.text) == ["NameValue", "Flavorchocolate"])
         #expect(try ViewTest(LazyVStack(spacing: 4) { Text("a") }).html == #"<main id="sh-root" class="sh-root"><div id="_1" class="sh-vstack" style="align-items:center;gap:4px"><span id="_2" class="sh-text">a</span></div></main>"#)
+    }
+}
+
+/// `DatePicker`: `<input type=date|time|datetime-local>` in the server's calendar.
+@MainActor
+@Suite("DatePicker")
+struct DatePickerTests {
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar
+    }
+
+    static func day(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 9, _ minute: Int = 15) -> Date {
+        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+    }
+
+    struct Birthday: View {
+        @State private var date = DatePickerTests.day(2000, 1, 15)
+        var body: some View {
+            DatePicker("Birthday", selection: $date, in: DatePickerTests.day(1900, 1, 1)...DatePickerTests.day(2020, 12, 31),
+                       displayedComponents: .date)
+                .accessibilityIdentifier("datepicker")
+            DatePicker("Alarm", selection: $date, displayedComponents: .hourAndMinute)
+                .accessibilityIdentifier("time")
+            Text(Self.describe(date)).accessibilityIdentifier("datepicker-value")
+        }
+
+        static func describe(_ date: Date) -> String {
+            let parts = DatePickerTests.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            return "\(parts.year!)-\(parts.month!)-\(parts.day!) \(parts.hour!):\(parts.minute!)"
+        }
+    }
+
+    @Test("A date picker binds both ways in the server's calendar: a date keeps the time of day, a time keeps the day; min and max come from the range")
+    func binding() throws {
+        let page = try ViewTest(Birthday())
+        let picker = try page.element("datepicker")
+        #expect(picker[attribute: "type"] == "date" && picker[attribute: "value"] == "2000-01-15")
+        #expect(picker[attribute: "min"] == "1900-01-01" && picker[attribute: "max"] == "2020-12-31")
+        #expect(try page.element("time")[attribute: "type"] == "time")
+        try page.send(Event(target: "datepicker", type: .change, value: "2001-02-03"))
+        #expect(page.text("datepicker-value") == "2001-2-3 9:15")
+        #expect(!page.lastFragments.contains { $0.target == "datepicker" }, "the browser shows it already")
+        #expect(try page.element("time")[attribute: "value"] == "09:15", "the time of day is kept")
+        try page.send(Event(target: "time", type: .change, value: "14:30"))
+        #expect(page.text("datepicker-value") == "2001-2-3 14:30")
+        #expect(try page.element("datepicker")[attribute: "value"] == "2001-02-03", "the day is kept")
+    }
+
+    @Test("A date picker refuses what is not a date, a day that does not exist, and a date outside its range, saying which, and changes nothing")
+    func refusals() throws {
+        let page = try ViewTest(Birthday())
+        #expect(throws: EventError.invalidValue("'soon' is not a date (YYYY-MM-DD)")) {
+            try page.send(Event(target: "datepicker", type: .change, value: "soon"))
+        }
+        #expect(throws: EventError.invalidValue("'2001-02-30' is not a date that exists")) {
+            try page.send(Event(target: "datepicker", type: .change, value: "2001-02-30"))
+        }
+        #expect(throws: EventError.invalidValue("1850-01-01 is outside the allowed dates 1900-01-01 to 2020-12-31")) {
+            try page.send(Event(target: "datepicker", type: .change, value: "1850-01-01"))
+        }
+        #expect(throws: EventError.invalidValue("'25:00' is not a time (HH:MM)")) {
+            try page.send(Event(target: "time", type: .change, value: "25:00"))
+        }
+        #expect(page.text("datepicker-value") == "2000-1-15 9:15")
     }
 }

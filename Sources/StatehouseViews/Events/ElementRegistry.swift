@@ -129,6 +129,10 @@ struct ElementRegistry {
                 throw .invalidValue("'\(event.value ?? "")' is not one of the picker's options (\(choice.options.joined(separator: ", ")))")
             }
             return ResolvedEvent(element: element) { choice.select(index) }
+        case (.date(let input)?, .change), (.date(let input)?, .input):
+            guard let text = event.value else { throw .invalidValue("a date's event needs a value") }
+            let date = try input.value(text).get()
+            return ResolvedEvent(element: element, echo: input.format(date)) { input.binding.wrappedValue = date }
         case (.dismiss(let dismiss)?, .dismiss):
             return ResolvedEvent(element: element, run: dismiss)
         default:
@@ -147,6 +151,8 @@ struct ElementRegistry {
             NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
         case .choice(let choice)?:
             choice.current() == value ? nil : Event(target: id, type: .change, value: value)
+        case .date(let input)?:
+            input.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
         default:
             nil
         }

@@ -61,6 +61,8 @@ indirect enum EventHandler {
     case number(NumberInput)
     /// A choice (a picker's `<select>`): `change` with an option's value.
     case choice(PickerChoice)
+    /// A date: `change` with the input's value.
+    case date(DateInput)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
 }

@@ -46,6 +46,8 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case slider
         /// `change` picks an option by its value (a menu picker's `<select>`).
         case picker
+        /// `change` sets its date (`2024-05-17`, `14:30`, `2024-05-17T14:30`).
+        case datePicker
         /// A presented sheet or alert: `dismiss` closes it.
         case dialog
     }
@@ -84,6 +86,7 @@ extension ElementNode {
         case .dismiss?: .dialog
         case .number?: .slider
         case .choice?: .picker
+        case .date?: .datePicker
         case nil: nil
         }
         let explicitRole = attributes.last { $0.name == "role" }?.value

@@ -13,6 +13,8 @@
 
   const isControl = (el) => !!el?.id && el.getAttribute?.('form') === 'sh'; // joined to form#sh
   const isRange = (el) => el?.localName === 'input' && el.type === 'range';
+  // Inputs whose value is picked rather than typed: a slider, a date or a time.
+  const isPicked = (el) => el?.localName === 'input' && ['range', 'date', 'time', 'datetime-local'].includes(el.type);
   const isText = (el) => el?.localName === 'textarea' ||
     (el?.localName === 'input' && ['text', 'password', 'search'].includes(el.type));
 
@@ -146,7 +148,7 @@
     for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
     for (const { name, value } of to.attributes) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
     if (isText(from)) syncValue(from, to.getAttribute('value') ?? to.textContent);
-    else if (isRange(from) && inFlight?.target !== from.id && !queue.some((e) => e.target === from.id)) {
+    else if (isPicked(from) && inFlight?.target !== from.id && !queue.some((e) => e.target === from.id)) {
       from.value = to.getAttribute('value'); // the server's value, unless a drag is still being sent
     }
     if (from.localName === 'option' && from.selected !== to.hasAttribute('selected')) from.selected = to.hasAttribute('selected');
@@ -262,10 +264,10 @@
     if ((isText(el) || isRange(el)) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
   });
   // A slider let go (its final value always arrives: the inputs before it may be coalesced),
-  // an option picked.
+  // an option or a date picked.
   document.addEventListener('change', (e) => {
     const el = e.target;
-    if ((isRange(el) || el.localName === 'select') && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
+    if ((isPicked(el) || el.localName === 'select') && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission

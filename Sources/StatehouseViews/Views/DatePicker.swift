@@ -1,0 +1,169 @@
+import Foundation
+
+/// A control for the selection of an absolute date: `<input type="date">`, `time` or
+/// `datetime-local`, in the server's Gregorian calendar and time zone.
+///
+/// ```swift
+/// DatePicker("Birthday", selection: $birthday, in: ...Date.now, displayedComponents: .date)
+/// ```
+/// A `change` carries the input's value (`2024-05-17`, `14:30`, `2024-05-17T14:30`); a time
+/// alone keeps the selected day. A value that is not a date, or is outside `in:`, is refused
+/// (400) and changes nothing.
+public struct DatePicker<Label: View>: View {
+    let selection: Binding<Date>
+    let range: ClosedRange<Date>?
+    let components: Components
+    let label: Label
+
+    public typealias Components = DatePickerComponents
+
+    public init(selection: Binding<Date>, displayedComponents: Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
+        self.init(selection: selection, range: nil, displayedComponents, label: label())
+    }
+
+    public init(selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: Components = [.hourAndMinute, .date],
+                @ViewBuilder label: () -> Label) {
+        self.init(selection: selection, range: range, displayedComponents, label: label())
+    }
+
+    public init(selection: Binding<Date>, in range: PartialRangeThrough<Date>, displayedComponents: Components = [.hourAndMinute, .date],
+                @ViewBuilder label: () -> Label) {
+        self.init(selection: selection, range: Date.distantPast...range.upperBound, displayedComponents, label: label())
+    }
+
+    public init(selection: Binding<Date>, in range: PartialRangeFrom<Date>, displayedComponents: Components = [.hourAndMinute, .date],
+                @ViewBuilder label: () -> Label) {
+        self.init(selection: selection, range: range.lowerBound...Date.distantFuture, displayedComponents, label: label())
+    }
+
+    init(selection: Binding<Date>, range: ClosedRange<Date>?, _ components: Components, label: Label) {
+        self.selection = selection
+        self.range = range
+        self.components = components
+        self.label = label
+    }
+
+    public var body: some View {
+        let input = DateInput(binding: selection, range: range, components: components)
+        return Box("label", [Attribute("class", "sh-datepicker")], forwardsIdentifier: true) {
+            label
+            DateElement(input: input, value: input.format(selection.wrappedValue), title: (label as? Text)?.string)
+        }
+    }
+}
+
+extension DatePicker where Label == Text {
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: nil, displayedComponents, label: Text(title))
+    }
+
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: ClosedRange<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: range, displayedComponents, label: Text(title))
+    }
+
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: Date.distantPast...range.upperBound, displayedComponents, label: Text(title))
+    }
+
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: range.lowerBound...Date.distantFuture, displayedComponents, label: Text(title))
+    }
+}
+
+/// The parts of a date a picker shows.
+public struct DatePickerComponents: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Year, month and day.
+    public static let date = DatePickerComponents(rawValue: 1)
+    /// Hour and minute.
+    public static let hourAndMinute = DatePickerComponents(rawValue: 2)
+}
+
+/// A date a control takes from an event: read in the server's calendar, checked against the
+/// range.
+struct DateInput {
+    let binding: Binding<Date>
+    let range: ClosedRange<Date>?
+    let components: DatePickerComponents
+
+    private static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar
+    }
+
+    var inputType: String {
+        switch (components.contains(.date), components.contains(.hourAndMinute)) {
+        case (true, false): "date"
+        case (false, true): "time"
+        default: "datetime-local"
+        }
+    }
+
+    /// `date` as the input writes it.
+    func format(_ date: Date) -> String {
+        let parts = Self.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1)
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        switch inputType {
+        case "date": return day
+        case "time": return time
+        default: return day + "T" + time
+        }
+    }
+
+    /// The date `text` sets, or why it is refused. A date alone keeps the selected time of
+    /// day; a time alone keeps the selected day.
+    func value(_ text: String) -> Result<Date, EventError> {
+        let calendar = Self.calendar
+        var parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: binding.wrappedValue)
+        let pieces = text.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
+        let dayText = inputType == "time" ? nil : pieces.first
+        let timeText = inputType == "time" ? pieces.first : (pieces.count == 2 ? pieces[1] : nil)
+        if inputType == "datetime-local", pieces.count != 2 { return .failure(.invalidValue("'\(text)' is not a date and time (YYYY-MM-DDTHH:MM)")) }
+        if let dayText {
+            let numbers = dayText.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard numbers.count == 3, dayText.count == 10 else { return .failure(.invalidValue("'\(text)' is not a date (YYYY-MM-DD)")) }
+            (parts.year, parts.month, parts.day) = (numbers[0], numbers[1], numbers[2])
+        }
+        if let timeText {
+            let numbers = timeText.split(separator: ":").compactMap { Int($0) }
+            guard numbers.count >= 2, (0..<24).contains(numbers[0]), (0..<60).contains(numbers[1]) else {
+                return .failure(.invalidValue("'\(text)' is not a time (HH:MM)"))
+            }
+            (parts.hour, parts.minute) = (numbers[0], numbers[1])
+        }
+        guard let date = calendar.date(from: parts), calendar.dateComponents([.year, .month, .day], from: date).day == parts.day else {
+            return .failure(.invalidValue("'\(text)' is not a date that exists"))
+        }
+        if let range, !range.contains(date) {
+            return .failure(.invalidValue("\(format(date)) is outside the allowed dates \(format(range.lowerBound)) to \(format(range.upperBound))"))
+        }
+        return .success(date)
+    }
+}
+
+struct DateElement: ElementView {
+    let input: DateInput
+    let value: String
+    let title: String?
+
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .date(input) }
+
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = ElementSpec("input", [Attribute("class", "sh-date"), Attribute("type", input.inputType), Attribute("value", value)])
+        if let range = input.range {
+            if range.lowerBound > Date.distantPast { spec.attributes.append(Attribute("min", input.format(range.lowerBound))) }
+            if range.upperBound < Date.distantFuture { spec.attributes.append(Attribute("max", input.format(range.upperBound))) }
+        }
+        if let title { spec.attributes.append(Attribute("aria-label", title)) }
+        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
+        spec.isVoid = true
+        spec.control = .field
+        return spec
+    }
+}
