@@ -83,6 +83,19 @@ enum ControlsSeed {
                     }
                     .accessibilityIdentifier("table-grid")
                 }
+                Section("Menus and styles") {
+                    Menu("Actions") {
+                        Button("Louder") { volume = min(10, volume + 1) }
+                        Button("Quieter") { volume = max(0, volume - 1) }
+                    }
+                    .accessibilityIdentifier("menu")
+                    ControlGroup {
+                        Button("Bordered") { volume = 1 }.buttonStyle(.bordered)
+                        Button("Prominent") { volume = 9 }.buttonStyle(.borderedProminent)
+                    }
+                    .accessibilityIdentifier("controlgroup")
+                    Toggle("Hidden label", isOn: $showsDetails).labelsHidden().tint(.green)
+                }
                 GroupBox("Group box") {
                     Text("A stylized view that groups content.")
                 }

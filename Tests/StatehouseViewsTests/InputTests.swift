@@ -240,3 +240,25 @@ struct DatePickerTests {
         #expect(page.text("datepicker-value") == "2000-1-15 9:15")
     }
 }
+
+/// `Menu`, `ControlGroup` and the style modifiers.
+@MainActor
+@Suite("Control styles")
+struct ControlStyleTests {
+    @Test("A Menu is a <details> of its items (which run their actions); a ControlGroup a group; buttonStyle, tint and labelsHidden put a class or a custom property on the element")
+    func styles() throws {
+        let page = try ViewTest(ControlsSeed.ControlsView())
+        let menu = try page.element("menu")
+        #expect(menu.element.tag == "details" && menu[attribute: "class"] == "sh-menu")
+        #expect(page.elements(role: "menu").count == 1)
+        try page.button("Louder").click()
+        #expect(page.text("slider-value") == "4.0")
+        #expect(try page.element("controlgroup").role == "group")
+        #expect(try page.button("Bordered")[attribute: "class"] == "sh-button sh-bordered")
+        #expect(try page.button("Prominent")[attribute: "class"] == "sh-button sh-prominent")
+        let toggle = try page.toggle("Hidden label")
+        let wrapper = try #require(page.elements.first { $0.id == toggle.element.parentID })
+        #expect(wrapper[attribute: "class"] == "sh-toggle sh-labels-hidden", "hidden from sight, still its name")
+        #expect(wrapper[attribute: "style"] == "--sh-accent:#34c759")
+    }
+}
