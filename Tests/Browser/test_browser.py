@@ -1,7 +1,10 @@
 """End-to-end tests in a real browser: Debian's chromium, headless, driven through
 WebDriver (chromium-driver) with Selenium. They start the demo binary on a free port.
 
-    python3 Tests/Browser/test_browser.py      # after `swift build`
+    python3 -m unittest discover -s Tests/Browser -v      # after `swift build`
+
+This module holds the harness (`BrowserTestCase`) and the first tests; test_navigation.py and
+test_controls.py hold the navigation and control tests.
 
 A failing test saves a screenshot to .build/browser-screenshots/.
 """
@@ -16,10 +19,9 @@ import unittest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREENSHOTS = os.path.join(ROOT, ".build", "browser-screenshots")
@@ -73,7 +75,8 @@ def screenshot_on_failure(test):
     return run
 
 
-class BrowserTests(unittest.TestCase):
+class BrowserTestCase(unittest.TestCase):
+    """A demo process per test class, a browser per `open`, and the helpers the tests share."""
     @classmethod
     def setUpClass(cls):
         cls.demo, cls.base = start_demo()
@@ -121,6 +124,13 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual(caret, [len(text), len(text)], "the caret is at the end of what was typed")
         return field
 
+    def shown_title(self, driver):
+        """The navigation title a person sees (hidden screens' titles are not shown)."""
+        titles = [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".sh-navigation-title") if h.is_displayed()]
+        return titles[0] if titles else None
+
+
+class BrowserTests(BrowserTestCase):
     # --- typing -----------------------------------------------------------------------------
 
     @screenshot_on_failure
@@ -216,192 +226,7 @@ class BrowserTests(unittest.TestCase):
         notice.find_element(By.CSS_SELECTOR, "button[aria-label=Dismiss]").click()
         self.until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".sh-notice"), "dismissed")
 
-    # --- navigation -------------------------------------------------------------------------
-
-    def shown_title(self, driver):
-        titles = [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".sh-navigation-title") if h.is_displayed()]
-        return titles[0] if titles else None
-
-    @screenshot_on_failure
-    def test_bookshelf_push_back_forward_reload(self):
-        driver = self.open("/bookshelf")
-        driver.set_window_size(900, 180)  # the list scrolls
-        driver.execute_script("window.statehouseMarker = 7; scrollTo(0, 1000)")
-        before = driver.execute_script("return scrollY")
-        self.assertGreater(before, 20, "the list is scrolled")
-        dune = driver.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/dune"]')
-        driver.execute_script("arguments[0].click()", dune)  # as a person clicks: no scrolling first
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf/dune"), "the URL is the book's")
-        self.until(driver, lambda d: self.shown_title(d) == "Dune", "Dune's screen shows")
-        self.assertEqual(driver.title, "Dune", "the document's title is the screen's")
-        self.assertEqual(driver.execute_script("return window.statehouseMarker"), 7, "no page load")
-        driver.back()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf"), "Back: the list's URL")
-        self.until(driver, lambda d: self.shown_title(d) == "Bookshelf", "Back: the list")
-        self.until(driver, lambda d: d.execute_script("return scrollY") == before, "the list's scroll position")
-        self.assertEqual(driver.execute_script("return window.statehouseMarker"), 7, "still no page load")
-        self.assertEqual(driver.title, "Bookshelf")
-        driver.forward()
-        self.until(driver, lambda d: self.shown_title(d) == "Dune", "Forward: Dune again")
-        self.assertTrue(driver.current_url.endswith("/bookshelf/dune"))
-        driver.refresh()
-        self.until(driver, lambda d: d.execute_script("return window.statehouseMarker") is None, "reloaded")
-        self.until(driver, lambda d: self.shown_title(d) == "Dune", "a reload of the deep URL lands on Dune")
-        driver.find_element(By.CSS_SELECTOR, "a.sh-back").click()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf",
-                   "the screen's Back link pops")
-
-    @screenshot_on_failure
-    def test_bookshelf_edits_reach_another_browser(self):
-        alice, bob = self.open("/bookshelf/emma"), self.open("/bookshelf")
-        time.sleep(0.3)  # both streams open
-        alice.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
-        field = self.until(alice, lambda d: d.find_element(By.CSS_SELECTOR, 'dialog input[placeholder="Title"]'), "the sheet")
-        self.until(alice, lambda d: field.get_attribute("value") == "Emma", "the sheet edits a copy of the title")
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("Emma (1815)")
-        alice.find_element(By.XPATH, "//dialog//button[normalize-space()='Save']").click()
-        self.until(alice, lambda d: self.shown_title(d) == "Emma (1815)", "saved")
-        self.until(alice, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Save closes the sheet")
-        self.until(bob, lambda d: d.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/emma"]').text == "Emma (1815)",
-                   "Bob's list shows Alice's edit")
-
-    @screenshot_on_failure
-    def test_bookshelf_sheet_is_modal_and_escape_dismisses_it(self):
-        driver = self.open("/bookshelf/dune")
-        edit = driver.find_element(By.XPATH, "//button[normalize-space()='Edit']")
-        edit.click()
-        dialog = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog"), "the sheet")
-        self.until(driver, lambda d: d.execute_script("return arguments[0].matches(':modal')", dialog), "modal")
-        self.until(driver, lambda d: d.execute_script("return arguments[0].contains(document.activeElement)", dialog),
-                   "focus moved into the sheet")
-        self.assertTrue(driver.execute_script(
-            "const back = document.querySelector('a.sh-back'); back.focus(); return document.activeElement !== back"),
-            "the page behind is inert: its Back link cannot take focus")
-        field = driver.find_element(By.CSS_SELECTOR, 'dialog input[placeholder="Title"]')
-        field.send_keys(" Messiah")
-        field.send_keys(Keys.ESCAPE)
-        self.until(driver, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Escape dismisses the sheet")
-        self.assertEqual(self.shown_title(driver), "Dune", "without saving")
-        self.until(driver, lambda d: d.switch_to.active_element.text == "Edit", "focus is back on Edit")
-
-    @screenshot_on_failure
-    def test_bookshelf_delete_asks_then_pops(self):
-        driver = self.open("/bookshelf/ulysses")
-        driver.find_element(By.XPATH, "//button[normalize-space()='Delete']").click()
-        dialog = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog"), "the confirmation")
-        self.assertIn("Delete Ulysses?", dialog.text)
-        dialog.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf",
-                   "deleted: back to the list")
-        self.assertFalse(driver.find_elements(By.CSS_SELECTOR, 'a[href="/bookshelf/ulysses"]'), "Ulysses is gone")
-        self.assertFalse(driver.find_elements(By.TAG_NAME, "dialog"))
-
-    @screenshot_on_failure
-    def test_bookshelf_tabs_are_in_the_url(self):
-        driver = self.open("/bookshelf")
-        tab = lambda name: driver.find_element(By.XPATH, f"//a[@role='tab'][normalize-space()='{name}']")
-        tab("Settings").click()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf?tab=settings"), "the tab is in the URL")
-        self.assertEqual(tab("Settings").get_attribute("aria-selected"), "true")
-        switch = self.until(driver, lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=switch]") if b.is_displayed()],
-                            "the Settings tab shows")[0]
-        switch.click()
-        self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "button[role=switch]").get_attribute("aria-checked") == "true",
-                   "switched on")
-        tab("Books").click()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf"), "the first tab has no ?tab")
-        self.until(driver, lambda d: "Frank Herbert" in d.find_element(By.ID, "sh-root").text, "the setting applies to the list")
-        driver.back()
-        self.until(driver, lambda d: d.current_url.endswith("?tab=settings") and tab("Settings").get_attribute("aria-selected") == "true",
-                   "Back selects Settings again")
-        self.assertEqual(driver.find_element(By.CSS_SELECTOR, "button[role=switch]").get_attribute("aria-checked"), "true",
-                         "the tab kept its state")
-        driver.refresh()
-        self.until(driver, lambda d: tab("Settings").get_attribute("aria-selected") == "true", "a reload lands on the tab")
-
-    # --- controls ---------------------------------------------------------------------------
-
-    @screenshot_on_failure
-    def test_dragging_a_slider_sends_the_final_value(self):
-        driver = self.open("/controls")
-        slider = driver.find_element(By.ID, "slider")
-        ActionChains(driver).click_and_hold(slider).move_by_offset(40, 0).move_by_offset(60, 0).release().perform()
-        value = lambda d: d.find_element(By.ID, "slider").get_attribute("value")
-        self.until(driver, lambda d: value(d) not in ("3", "3.0"), "the slider moved")
-        final = float(value(driver))
-        self.until(driver, lambda d: d.find_element(By.ID, "slider-value").text == f"{final:.1f}",
-                   "the echo text shows the final value, and editing has ended")
-        self.until(driver, lambda d: d.find_element(By.ID, "progress-value").text == f"{int(final * 10)} %", "progress follows")
-        driver.find_element(By.ID, "reset").click()
-        self.until(driver, lambda d: value(d) == "3", "a write from the server moves the slider")
-
-    @screenshot_on_failure
-    def test_picking_in_a_select_and_a_segmented_picker(self):
-        driver = self.open("/controls")
-        Select(driver.find_element(By.ID, "picker")).select_by_visible_text("Strawberry")
-        self.until(driver, lambda d: d.find_element(By.ID, "picker-value").text == "strawberry", "the binding follows the select")
-        driver.find_element(By.XPATH, "//button[@role='radio'][normalize-space()='Large']").click()
-        self.until(driver, lambda d: d.find_element(By.ID, "segmented-value").text == "large", "the segment is picked")
-        self.assertEqual(driver.find_element(By.XPATH, "//button[@role='radio'][normalize-space()='Large']").get_attribute("aria-checked"), "true")
-        driver.find_element(By.ID, "reset").click()
-        self.until(driver, lambda d: Select(d.find_element(By.ID, "picker")).first_selected_option.text == "Chocolate",
-                   "a write from the server selects the option")
-
-    @screenshot_on_failure
-    def test_a_disclosure_group_follows_its_binding(self):
-        driver = self.open("/controls")
-        driver.find_element(By.CSS_SELECTOR, "#disclosure > summary").click()
-        self.until(driver, lambda d: d.find_element(By.ID, "disclosure-value").text == "open", "opening it writes the binding")
-        self.until(driver, lambda d: "Flavor" in d.find_element(By.ID, "disclosure").text, "its content is shown")
-        driver.find_element(By.ID, "reset").click()
-        self.until(driver, lambda d: d.find_element(By.ID, "disclosure").get_attribute("open") is None, "the server closes it")
-        self.until(driver, lambda d: d.find_element(By.ID, "disclosure-value").text == "closed", "and it stays closed")
-
-    @screenshot_on_failure
-    def test_picking_a_date(self):
-        driver = self.open("/controls")
-        picker = driver.find_element(By.ID, "datepicker")
-        self.assertEqual(picker.get_attribute("type"), "date")
-        self.assertEqual(picker.get_attribute("value"), "2000-01-01")
-        # What the browser's date popup does: set the value, fire change.
-        driver.execute_script("arguments[0].value = '2001-02-03';"
-                              "arguments[0].dispatchEvent(new Event('change', { bubbles: true }))", picker)
-        self.until(driver, lambda d: d.find_element(By.ID, "datepicker-value").text == "2001-02-03", "the binding follows")
-        driver.find_element(By.ID, "reset").click()
-        self.until(driver, lambda d: d.find_element(By.ID, "datepicker").get_attribute("value") == "2000-01-01",
-                   "a write from the server sets the input")
-
-    @screenshot_on_failure
-    def test_typing_in_a_text_editor_keeps_the_caret(self):
-        driver = self.open("/controls")
-        self.replace_text(driver.find_element(By.ID, "texteditor"), "first line", Keys.ENTER, "second line")
-        self.until(driver, lambda d: d.find_element(By.ID, "texteditor-value").text == "22 characters", "the count follows")
-        self.assert_typed(driver, By.ID, "texteditor", "first line\nsecond line")
-
     # --- without JavaScript -----------------------------------------------------------------
-
-    @screenshot_on_failure
-    def test_bookshelf_without_javascript(self):
-        driver = self.open("/bookshelf", javascript=False)
-        driver.find_element(By.CSS_SELECTOR, 'a[href="/bookshelf/middlemarch"]').click()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf/middlemarch"), "a link is a link")
-        self.until(driver, lambda d: self.shown_title(d) == "Middlemarch", "the deep URL's screen")
-        driver.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
-        dialog = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog[open]"), "the sheet, inline")
-        self.assertFalse(driver.execute_script("return arguments[0].matches(':modal')", dialog))
-        self.assertEqual(dialog.find_element(By.CSS_SELECTOR, 'input[placeholder="Title"]').get_attribute("value"), "Middlemarch")
-        dialog.find_element(By.XPATH, ".//button[normalize-space()='Cancel']").click()
-        self.until(driver, lambda d: not d.find_elements(By.TAG_NAME, "dialog"), "Cancel posts and closes it")
-        driver.find_element(By.XPATH, "//button[normalize-space()='Edit']").click()
-        field = self.until(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'dialog input[placeholder="Title"]'), "again")
-        field.clear()
-        field.send_keys("Middlemarch (1871)")
-        driver.find_element(By.XPATH, "//dialog//button[normalize-space()='Save']").click()
-        self.until(driver, lambda d: self.shown_title(d) == "Middlemarch (1871)" and not d.find_elements(By.TAG_NAME, "dialog"),
-                   "Save posts the field and the button: saved and closed")
-        driver.find_element(By.CSS_SELECTOR, "a.sh-back").click()
-        self.until(driver, lambda d: d.current_url.endswith("/bookshelf") and self.shown_title(d) == "Bookshelf", "Back")
 
     @screenshot_on_failure
     def test_counter_without_javascript(self):
