@@ -12,6 +12,7 @@ enum ControlsSeed {
         @State private var size = Size.medium
         @State private var showsDetails = false
         @State private var birthday = ControlsView.firstOfJanuary2000
+        @State private var query = ""
 
         /// 2000-01-01 at noon in the server's time zone.
         static var firstOfJanuary2000: Date {
@@ -82,6 +83,17 @@ enum ControlsSeed {
                         GridRow { Text("Flavor"); Text(flavor.rawValue) }
                     }
                     .accessibilityIdentifier("table-grid")
+                }
+                Section("Search") {
+                    VStack(alignment: .leading) {
+                        ForEach(Flavor.allCases.filter { query.isEmpty || $0.rawValue.contains(query.lowercased()) }, id: \.self) {
+                            Text($0.rawValue)
+                        }
+                    }
+                    .searchable(text: $query, prompt: "Search flavors")
+                    Text(query).accessibilityIdentifier("searchable-value")
+                    Gauge(value: volume, in: 0...10) { Text("Level") }
+                        .accessibilityIdentifier("gauge")
                 }
                 Section("Menus and styles") {
                     Menu("Actions") {

@@ -262,3 +262,22 @@ struct ControlStyleTests {
         #expect(wrapper[attribute: "style"] == "--sh-accent:#34c759")
     }
 }
+
+/// `.searchable` and `Gauge`.
+@MainActor
+@Suite("Search and gauges")
+struct SearchTests {
+    @Test(".searchable puts a search field bound to its text above the view; Gauge is a <meter> clamped to its range")
+    func searchAndGauge() throws {
+        let page = try ViewTest(ControlsSeed.ControlsView())
+        let search = try page.textField("Search flavors")
+        #expect(search[attribute: "type"] == "search")
+        #expect(page.elements.contains { $0.text == "strawberry" && $0.tag == "span" })
+        try search.type("choc")
+        #expect(page.text("searchable-value") == "choc")
+        #expect(!page.elements.contains { $0.text == "strawberry" && $0.tag == "span" }, "the list follows the query")
+        let meter = try #require(page.elements.first { $0.tag == "meter" })
+        #expect(meter[attribute: "min"] == "0" && meter[attribute: "max"] == "10" && meter[attribute: "value"] == "3")
+        #expect(try page.element("gauge")[attribute: "class"] == "sh-gauge")
+    }
+}

@@ -49,12 +49,14 @@ struct TextInput: ElementView {
     let value: String
     let binding: Binding<String>
     let isSecure: Bool
+    /// A search field (`.searchable`): `type="search"`.
+    var isSearch = false
 
     func handler(in environment: EnvironmentValues) -> EventHandler? { .text(binding, onSubmit: environment.onSubmit) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("input", [
-            Attribute("class", "sh-textfield"), Attribute("type", isSecure ? "password" : "text"),
+            Attribute("class", "sh-textfield"), Attribute("type", isSecure ? "password" : isSearch ? "search" : "text"),
             Attribute("value", value), Attribute("placeholder", title), Attribute("aria-label", title),
         ])
         if isSecure { spec.attributes.append(Attribute("autocomplete", "current-password")) }

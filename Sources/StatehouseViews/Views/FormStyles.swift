@@ -1,0 +1,104 @@
+/// `.searchable`, `Gauge`, and the style modifiers of forms, lists and text fields.
+
+extension View {
+    /// Marks this view as searchable: a search field bound to `text` above it (`type="search"`;
+    /// Enter runs `.onSubmit`, as in a text field).
+    public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
+        SearchableView(text: text, prompt: String(prompt), content: self)
+    }
+
+    /// Marks this view as searchable, with the prompt "Search".
+    public func searchable(text: Binding<String>) -> some View {
+        searchable(text: text, prompt: "Search")
+    }
+
+    /// Sets the style for forms in this view (`.grouped`, `.columns`, `.automatic`).
+    public func formStyle<S: FormStyle>(_ style: S) -> some View { modifier(AttributeModifier(classes: ["sh-form-\(style._name)"])) }
+
+    /// Sets the style for lists in this view (`.plain`, `.inset`, `.insetGrouped`, `.grouped`,
+    /// `.sidebar`, `.automatic`).
+    public func listStyle<S: ListStyle>(_ style: S) -> some View { modifier(AttributeModifier(classes: ["sh-list-\(style._name)"])) }
+
+    /// Sets the style for text fields in this view (`.roundedBorder`, `.plain`, `.automatic`).
+    public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View {
+        modifier(AttributeModifier(classes: ["sh-textfield-\(style._name)"]))
+    }
+}
+
+struct SearchableView<Content: View>: View {
+    let text: Binding<String>
+    let prompt: String
+    let content: Content
+
+    var body: some View {
+        TextInput(title: prompt, value: text.wrappedValue, binding: text, isSecure: false, isSearch: true)
+        content
+    }
+}
+
+/// A view that shows a value within a range: `<meter>`.
+///
+/// ```swift
+/// Gauge(value: battery, in: 0...100) { Text("Battery") }
+/// ```
+public struct Gauge<Label: View>: View {
+    let value: Double
+    let bounds: ClosedRange<Double>
+    let label: Label
+
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
+        self.value = Double(value)
+        self.bounds = Double(bounds.lowerBound)...Double(bounds.upperBound)
+        self.label = label()
+    }
+
+    public var body: some View {
+        Box("label", [Attribute("class", "sh-gauge")]) {
+            label
+            MeterElement(value: value, bounds: bounds)
+        }
+    }
+}
+
+struct MeterElement: ElementView {
+    let value: Double
+    let bounds: ClosedRange<Double>
+    func element(in environment: EnvironmentValues) -> ElementSpec {
+        ElementSpec("meter", [Attribute("class", "sh-meter"), Attribute("min", NumberInput.format(bounds.lowerBound)),
+                              Attribute("max", NumberInput.format(bounds.upperBound)),
+                              Attribute("value", NumberInput.format(min(bounds.upperBound, max(bounds.lowerBound, value))))])
+    }
+}
+
+/// A form's look.
+public protocol FormStyle { var _name: String { get } }
+public struct AutomaticFormStyle: FormStyle { public init() {}; public var _name: String { "automatic" } }
+public struct GroupedFormStyle: FormStyle { public init() {}; public var _name: String { "grouped" } }
+public struct ColumnsFormStyle: FormStyle { public init() {}; public var _name: String { "columns" } }
+extension FormStyle where Self == AutomaticFormStyle { public static var automatic: AutomaticFormStyle { .init() } }
+extension FormStyle where Self == GroupedFormStyle { public static var grouped: GroupedFormStyle { .init() } }
+extension FormStyle where Self == ColumnsFormStyle { public static var columns: ColumnsFormStyle { .init() } }
+
+/// A list's look.
+public protocol ListStyle { var _name: String { get } }
+public struct DefaultListStyle: ListStyle { public init() {}; public var _name: String { "automatic" } }
+public struct PlainListStyle: ListStyle { public init() {}; public var _name: String { "plain" } }
+public struct InsetListStyle: ListStyle { public init() {}; public var _name: String { "inset" } }
+public struct InsetGroupedListStyle: ListStyle { public init() {}; public var _name: String { "insetGrouped" } }
+public struct GroupedListStyle: ListStyle { public init() {}; public var _name: String { "grouped" } }
+public struct SidebarListStyle: ListStyle { public init() {}; public var _name: String { "sidebar" } }
+extension ListStyle where Self == DefaultListStyle { public static var automatic: DefaultListStyle { .init() } }
+extension ListStyle where Self == PlainListStyle { public static var plain: PlainListStyle { .init() } }
+extension ListStyle where Self == InsetListStyle { public static var inset: InsetListStyle { .init() } }
+extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: InsetGroupedListStyle { .init() } }
+extension ListStyle where Self == GroupedListStyle { public static var grouped: GroupedListStyle { .init() } }
+extension ListStyle where Self == SidebarListStyle { public static var sidebar: SidebarListStyle { .init() } }
+
+/// A text field's look.
+public protocol TextFieldStyle { var _name: String { get } }
+public struct DefaultTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "automatic" } }
+public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "roundedBorder" } }
+public struct PlainTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "plain" } }
+extension TextFieldStyle where Self == DefaultTextFieldStyle { public static var automatic: DefaultTextFieldStyle { .init() } }
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: RoundedBorderTextFieldStyle { .init() } }
+extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: PlainTextFieldStyle { .init() } }
