@@ -281,3 +281,33 @@ struct SearchTests {
         #expect(try page.element("gauge")[attribute: "class"] == "sh-gauge")
     }
 }
+
+/// `.refreshable`.
+@MainActor
+@Suite("Refreshable")
+struct RefreshableTests {
+    struct Feed: View {
+        @State private var posts: [String] = []
+        var body: some View {
+            List(posts, id: \.self) { Text($0) }
+                .refreshable {
+                    posts.append("post \(posts.count + 1)")
+                    await Task.yield()
+                }
+            Text("loaded \(posts.count)").accessibilityIdentifier("loads")
+        }
+    }
+
+    @Test(".refreshable adds a Refresh button that runs the action (disabled while it runs)")
+    func refresh() async throws {
+        let page = try ViewTest(Feed())
+        try page.button("Refresh").click()
+        #expect(page.text("loads") == "loaded 1")
+        #expect(try page.button("Refresh").isEnabled == false, "disabled while the action runs")
+        try await page.settle()
+        #expect(try page.button("Refresh").isEnabled)
+        try page.button("Refresh").click()
+        try await page.settle()
+        #expect(page.text("loads") == "loaded 2")
+    }
+}

@@ -1,6 +1,14 @@
-/// `.searchable`, `Gauge`, and the style modifiers of forms, lists and text fields.
+/// `.searchable`, `.refreshable`, `Gauge`, and the style modifiers of forms, lists and text
+/// fields.
 
 extension View {
+    /// Marks this view as refreshable: a "Refresh" button above it runs `action` on the main
+    /// actor (a click while a refresh runs starts none; what it changes reaches the page as any
+    /// task's changes do).
+    public func refreshable(action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+        RefreshableView(action: action, content: self)
+    }
+
     /// Marks this view as searchable: a search field bound to `text` above it (`type="search"`;
     /// Enter runs `.onSubmit`, as in a text field).
     public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
@@ -32,6 +40,26 @@ struct SearchableView<Content: View>: View {
 
     var body: some View {
         TextInput(title: prompt, value: text.wrappedValue, binding: text, isSecure: false, isSearch: true)
+        content
+    }
+}
+
+struct RefreshableView<Content: View>: View {
+    let action: @MainActor @Sendable () async -> Void
+    let content: Content
+    @State private var isRefreshing = false
+
+    var body: some View {
+        Button("Refresh") {
+            guard !isRefreshing else { return }
+            isRefreshing = true
+            Task.immediate { @MainActor in
+                await action()
+                isRefreshing = false
+            }
+        }
+        .disabled(isRefreshing)
+        .accessibilityIdentifier("refresh")
         content
     }
 }
