@@ -45,15 +45,9 @@ struct ToolbarView<Items: View, Content: View>: View {
     let content: Content
 
     var body: some View {
-        ToolbarElement(items: items)
+        Box("div", toolbarAttributes) { items }
         content
     }
-}
-
-struct ToolbarElement<Items: View>: ElementView {
-    let items: Items
-    var content: Items { items }
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", toolbarAttributes) }
 }
 
 /// Where a toolbar item goes. The bar lays items out in order; the placement names the intent.

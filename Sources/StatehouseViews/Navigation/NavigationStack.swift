@@ -47,7 +47,7 @@ public struct NavigationStack<Data, Root: View>: View {
         let binding = path ?? $ownPath
         let elements = binding.wrappedValue
         model.update(path: binding, elements: elements, location: location, tab: tab)
-        return NavigationContainer(model: model) {
+        return Box("div", containerAttributes) {
             NavigationScreen(model: model, depth: 0, isTop: elements.isEmpty) { root }
             NavigationScreens(model: model, elements: elements)
         }
@@ -87,7 +87,7 @@ struct NavigationScreen<Content: View>: View {
     @ViewBuilder let content: () -> Content
 
     var body: some View {
-        ScreenElement(isHidden: !isTop) {
+        Box("section", isTop ? screenAttributes : hiddenScreenAttributes) {
             if depth > 0 {
                 LinkElement(href: model.url(depth: depth - 1), kind: .back, action: { model.pop(to: depth - 1) }) {
                     Text("Back")
@@ -106,28 +106,9 @@ struct NavigationScreen<Content: View>: View {
     }
 }
 
-struct ScreenElement<Content: View>: ElementView {
-    let isHidden: Bool
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("section", isHidden ? hiddenScreenAttributes : screenAttributes)
-    }
-}
-
 private let screenAttributes = [Attribute("class", "sh-screen")]
 private let hiddenScreenAttributes = [Attribute("class", "sh-screen"), Attribute("hidden", "")]
 private let containerAttributes = [Attribute("class", "sh-navigation")]
-
-/// The stack's element.
-struct NavigationContainer<Content: View>: ElementView {
-    let model: NavigationModel
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", containerAttributes) }
-}
 
 /// Where a view is on a stack: what its links push onto and what `dismiss` pops.
 struct NavigationScreenContext: Equatable {

@@ -73,28 +73,8 @@ struct PanelContext: ContextModifier {
     }
 }
 
-private let tabsAttributes = [Attribute("class", "sh-tabview")]
-private let tabBarAttributes = [Attribute("class", "sh-tabbar"), Attribute("role", "tablist")]
-private let panelAttributes = [Attribute("class", "sh-tabpanel"), Attribute("role", "tabpanel")]
-private let hiddenPanelAttributes = [Attribute("class", "sh-tabpanel"), Attribute("role", "tabpanel"), Attribute("hidden", "")]
+let tabsAttributes = [Attribute("class", "sh-tabview")]
+let tabBarAttributes = [Attribute("class", "sh-tabbar"), Attribute("role", "tablist")]
+let panelAttributes = [Attribute("class", "sh-tabpanel"), Attribute("role", "tabpanel")]
+let hiddenPanelAttributes = [Attribute("class", "sh-tabpanel"), Attribute("role", "tabpanel"), Attribute("hidden", "")]
 
-struct TabsElement<Content: View>: ElementView {
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", tabsAttributes) }
-}
-
-struct TabBarElement<Content: View>: ElementView {
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("nav", tabBarAttributes) }
-}
-
-struct TabPanelElement<Content: View>: ElementView {
-    let isHidden: Bool
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("section", isHidden ? hiddenPanelAttributes : panelAttributes)
-    }
-}

@@ -26,7 +26,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
 
     public var body: some View {
         var tabs: [TaggedView] = []
-        collectTabs(content, into: &tabs)
+        collectTagged(content, into: &tabs)
         for index in tabs.indices where tabs[index].tag == nil { tabs[index].tag = AnyHashable(index) }
         let selection = self.selection
         let own = $ownSelection
@@ -36,8 +36,8 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
         let selected = selection.map { AnyHashable($0.wrappedValue) } ?? ownSelection ?? tabs.first?.tag
         model.selected = selected
         model.writeLocation()
-        return TabsElement {
-            TabBarElement {
+        return Box("div", tabsAttributes) {
+            Box("nav", tabBarAttributes) {
                 ForEach(tabs.indices, id: \.self) { index in
                     let tag = tabs[index].tag!
                     LinkElement(href: model.url(of: tag), kind: .tab(selected: tag == selected), action: { model.select(tag) }) {
@@ -46,7 +46,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
                 }
             }
             ForEach(tabs.indices, id: \.self) { index in
-                TabPanelElement(isHidden: tabs[index].tag != selected) { tabs[index].content }
+                Box("section", tabs[index].tag != selected ? hiddenPanelAttributes : panelAttributes) { tabs[index].content }
                     .modifier(PanelContext(isHidden: tabs[index].tag != selected) { [tag = tabs[index].tag] in $0.tabScope = tag })
             }
         }
@@ -73,39 +73,39 @@ struct TaggedView {
 /// Views that say what tabs or options they are (`.tabItem`, `.tag`, `Tab`, several of them,
 /// a `ForEach` of them).
 @MainActor
-protocol TabCollecting {
-    func collectTabs(into tabs: inout [TaggedView])
+protocol TagCollecting {
+    func collectTagged(into tabs: inout [TaggedView])
 }
 
 @MainActor
-func collectTabs<V: View>(_ view: V, into tabs: inout [TaggedView]) {
-    if let collecting = view as? any TabCollecting {
-        collecting.collectTabs(into: &tabs)
+func collectTagged<V: View>(_ view: V, into tabs: inout [TaggedView]) {
+    if let collecting = view as? any TagCollecting {
+        collecting.collectTagged(into: &tabs)
     } else {
         tabs.append(TaggedView(content: AnyView(view), text: (view as? Text)?.string))
     }
 }
 
-extension ForEach: TabCollecting {
+extension ForEach: TagCollecting {
     /// Each element's views; one without a `.tag` is tagged with the element's id (SwiftUI's
     /// implicit tag).
-    func collectTabs(into tabs: inout [TaggedView]) {
+    func collectTagged(into tabs: inout [TaggedView]) {
         for element in data {
             let first = tabs.count
-            StatehouseViews.collectTabs(content(element), into: &tabs)
+            StatehouseViews.collectTagged(content(element), into: &tabs)
             for index in first..<tabs.count where tabs[index].tag == nil { tabs[index].tag = AnyHashable(element[keyPath: idPath]) }
         }
     }
 }
 
-extension TupleView: TabCollecting {
-    func collectTabs(into tabs: inout [TaggedView]) {
-        for child in repeat each value { StatehouseViews.collectTabs(child, into: &tabs) }
+extension TupleView: TagCollecting {
+    func collectTagged(into tabs: inout [TaggedView]) {
+        for child in repeat each value { StatehouseViews.collectTagged(child, into: &tabs) }
     }
 }
 
 /// A tab of a `TabView` (SwiftUI's `Tab`).
-public struct Tab<Value: Hashable, Content: View>: View, TabCollecting {
+public struct Tab<Value: Hashable, Content: View>: View, TagCollecting {
     let title: String
     let systemImage: String?
     let value: Value
@@ -127,7 +127,7 @@ public struct Tab<Value: Hashable, Content: View>: View, TabCollecting {
 
     public var body: some View { content }
 
-    func collectTabs(into tabs: inout [TaggedView]) {
+    func collectTagged(into tabs: inout [TaggedView]) {
         let label = systemImage.map { AnyView(Label(title, systemImage: $0)) } ?? AnyView(Text(title))
         tabs.append(TaggedView(label: label, tag: AnyHashable(value), content: AnyView(content)))
     }
@@ -148,13 +148,13 @@ extension View {
 }
 
 /// `.tabItem` and `.tag`: the content, and what it says about the tab it is.
-struct TabTraitView<Content: View>: View, TabCollecting {
+struct TabTraitView<Content: View>: View, TagCollecting {
     let content: Content
     let apply: @MainActor (inout TaggedView) -> Void
     var body: some View { content }
 
-    func collectTabs(into tabs: inout [TaggedView]) {
-        StatehouseViews.collectTabs(content, into: &tabs)
+    func collectTagged(into tabs: inout [TaggedView]) {
+        StatehouseViews.collectTagged(content, into: &tabs)
         if !tabs.isEmpty { apply(&tabs[tabs.count - 1]) }
     }
 }

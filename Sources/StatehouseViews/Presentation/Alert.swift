@@ -65,17 +65,17 @@ struct AlertView<Content: View, Actions: View, Message: View>: View {
             if binding.wrappedValue {
                 DialogElement(kind: kind, label: title, dismiss: presentation.dismiss, content: Group {
                     if showsTitle { DialogTitle(title: title) }
-                    if Message.self != EmptyView.self { DialogMessage(content: message) }
-                    DialogActions(content: Group {
+                    if Message.self != EmptyView.self { Box("div", dialogMessageAttributes) { message } }
+                    Box("div", dialogActionsAttributes) {
                         if Actions.self == EmptyView.self, kind == .alert {
                             Button("OK") {}
                         } else {
                             actions
                         }
                         if kind == .confirmation { AutomaticCancelButton(presentation: presentation) }
-                    })
+                    }
                 })
-                .modifier(PresentationContext(presentation: presentation, buttonsDismiss: true))
+                .modifier(presentation.context(buttonsDismiss: true))
             }
         }
     }
@@ -92,20 +92,11 @@ struct AutomaticCancelButton: View {
 }
 
 private let dialogTitleAttributes = [Attribute("class", "sh-dialog-title")]
-private let dialogMessageAttributes = [Attribute("class", "sh-dialog-message")]
-private let dialogActionsAttributes = [Attribute("class", "sh-dialog-actions")]
+let dialogMessageAttributes = [Attribute("class", "sh-dialog-message")]
+let dialogActionsAttributes = [Attribute("class", "sh-dialog-actions")]
 
 struct DialogTitle: ElementView {
     let title: String
     func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("h2", dialogTitleAttributes, text: title) }
 }
 
-struct DialogMessage<Content: View>: ElementView {
-    let content: Content
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", dialogMessageAttributes) }
-}
-
-struct DialogActions<Content: View>: ElementView {
-    let content: Content
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", dialogActionsAttributes) }
-}

@@ -60,18 +60,12 @@ extension EnvironmentValues {
     }
 }
 
-/// What a dialog's content inherits: `dismiss` closes the dialog; in an alert, buttons do too.
-struct PresentationContext: ContextModifier {
-    let presentation: Presentation
-    let buttonsDismiss: Bool
-
-    func modify(_ context: Context) -> Context {
-        var context = context
-        let presentation = presentation
-        context.environment.dismissAction = DismissAction(presentation: ObjectIdentifier(presentation), depth: 0) {
-            presentation.dismiss()
+extension Presentation {
+    /// What a dialog's content inherits: `dismiss` closes the dialog; in an alert, buttons do too.
+    func context(buttonsDismiss: Bool) -> EnvironmentModifier {
+        EnvironmentModifier { [self] environment in
+            environment.dismissAction = DismissAction(presentation: ObjectIdentifier(self), depth: 0) { self.dismiss() }
+            environment.buttonsDismiss = buttonsDismiss ? self : nil
         }
-        context.environment.buttonsDismiss = buttonsDismiss ? presentation : nil
-        return context
     }
 }

@@ -44,7 +44,7 @@ struct SheetItemView<Content: View, Item: Identifiable, Sheet: View>: View {
             content.onChange(of: shown?.id) { old, new in if old != nil, new == nil { onDismiss?() } }
             if let shown {
                 DialogElement(kind: .sheet, label: nil, dismiss: presentation.dismiss, content: sheet(shown))
-                    .modifier(PresentationContext(presentation: presentation, buttonsDismiss: false))
+                    .modifier(presentation.context(buttonsDismiss: false))
                     .id(shown.id)
             }
         }

@@ -20,7 +20,7 @@ public struct Menu<Label: View, Content: View>: View {
 
     public var body: some View {
         Box("details", [Attribute("class", "sh-menu")]) {
-            SummaryElement { parts.label }
+            Box("summary", summaryAttributes) { parts.label }
             Box("div", [Attribute("class", "sh-menu-items"), Attribute("role", "menu")]) { parts.content }
         }
     }

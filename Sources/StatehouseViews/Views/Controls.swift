@@ -89,7 +89,7 @@ public struct Toggle<Label: View>: View {
     public var body: some View {
         Box("label", [Attribute("class", "sh-toggle")], forwardsIdentifier: true) {
             label
-            SwitchButton(isOn: isOn.wrappedValue, binding: isOn)
+            CheckedButton(role: "switch", className: "sh-switch", isOn: isOn.wrappedValue, onClick: .toggle(isOn), content: EmptyView())
         }
     }
 }
@@ -101,15 +101,21 @@ extension Toggle where Label == Text {
     }
 }
 
-struct SwitchButton: ElementView {
+/// A button that is on or off (a toggle's switch, a picker's option): `aria-checked`, and it
+/// posts the form without JavaScript.
+struct CheckedButton<Label: View>: ElementView {
+    /// `switch` or `radio`.
+    let role: String
+    let className: String
     let isOn: Bool
-    let binding: Binding<Bool>
+    let onClick: EventHandler
+    let content: Label
 
-    func handler(in environment: EnvironmentValues) -> EventHandler? { .toggle(binding) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { onClick }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", [Attribute("class", "sh-switch"), Attribute("type", "submit"),
-                                          Attribute("role", "switch"), Attribute("aria-checked", isOn ? "true" : "false")])
+        var spec = ElementSpec("button", [Attribute("class", className), Attribute("type", "submit"),
+                                          Attribute("role", role), Attribute("aria-checked", isOn ? "true" : "false")])
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .button
         return spec

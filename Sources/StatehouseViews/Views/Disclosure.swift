@@ -31,7 +31,7 @@ public struct DisclosureGroup<Label: View, Content: View>: View {
     public var body: some View {
         let binding = isExpanded ?? $ownExpanded
         return DetailsElement(isOpen: binding.wrappedValue, binding: binding) {
-            SummaryElement { label }
+            Box("summary", summaryAttributes) { label }
             if binding.wrappedValue { content }
         }
     }
@@ -63,11 +63,7 @@ struct DetailsElement<Content: View>: ElementView {
     }
 }
 
-struct SummaryElement<Content: View>: ElementView {
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("summary", [Attribute("class", "sh-summary")]) }
-}
+let summaryAttributes = [Attribute("class", "sh-summary")]
 
 /// A container for attaching a label to a value-bearing view: the label, then the value.
 ///

@@ -90,9 +90,7 @@ struct NumberInput {
     }
 
     /// `value` as the page writes it (`0.5`, `3`).
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
+    static func format(_ value: Double) -> String { cssNumber(CGFloat(value)) }
 }
 
 struct RangeInput: ElementView {

@@ -25,7 +25,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
 
     public var body: some View {
         var options: [TaggedView] = []
-        collectTabs(content, into: &options)
+        collectTagged(content, into: &options)
         let selected = AnyHashable(selection.wrappedValue)
         // The control's accessible name (its options' text would be read otherwise).
         let title = (label as? Text)?.string
@@ -44,9 +44,8 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
             } else {
                 RadioGroupElement(isSegmented: kind == .segmented, title: title) {
                     ForEach(options.indices, id: \.self) { index in
-                        RadioButton(isOn: options[index].tag == selected, select: { choice.select(index) }) {
-                            options[index].label ?? options[index].content
-                        }
+                        CheckedButton(role: "radio", className: "sh-radio", isOn: options[index].tag == selected,
+                                      onClick: .action { choice.select(index) }, content: options[index].label ?? options[index].content)
                     }
                 }
             }
@@ -109,25 +108,6 @@ struct RadioGroupElement<Content: View>: ElementView {
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("div", [Attribute("class", isSegmented ? "sh-segmented" : "sh-radiogroup"), Attribute("role", "radiogroup")])
         if let title { spec.attributes.append(Attribute("aria-label", title)) }
-        return spec
-    }
-}
-
-/// One option of a segmented or inline picker: a button (so that it posts the form without
-/// JavaScript) with the radio role.
-struct RadioButton<Label: View>: ElementView {
-    let isOn: Bool
-    let select: @MainActor () -> Void
-    @ViewBuilder let makeLabel: () -> Label
-    var content: Label { makeLabel() }
-
-    func handler(in environment: EnvironmentValues) -> EventHandler? { .action(select) }
-
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", [Attribute("class", "sh-radio"), Attribute("type", "submit"), Attribute("role", "radio"),
-                                          Attribute("aria-checked", isOn ? "true" : "false")])
-        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
-        spec.control = .button
         return spec
     }
 }
