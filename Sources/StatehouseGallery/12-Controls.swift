@@ -13,6 +13,12 @@ enum ControlsSeed {
         @State private var showsDetails = false
         @State private var birthday = ControlsView.firstOfJanuary2000
         @State private var query = ""
+        @State private var favorites: Set<Flavor> = [.vanilla]
+        @State private var nickname = ""
+        @FocusState private var nicknameFocused: Bool
+        @State private var steps = 0
+        @State private var isAutosaving = false
+        @State private var autosaves = 0
 
         /// 2000-01-01 at noon in the server's time zone.
         static var firstOfJanuary2000: Date {
@@ -56,8 +62,26 @@ enum ControlsSeed {
                     Text("\(Int(volume * 10)) %").accessibilityIdentifier("progress-value")
                 }
                 Section("Text editor") {
-                    TextEditor(text: $notes).accessibilityIdentifier("texteditor")
-                    Text("\(notes.count) characters").accessibilityIdentifier("texteditor-value")
+                    // While autosaving, a push every 100 ms re-renders the box around the
+                    // editor (its opacity flips): typing must keep its caret meanwhile.
+                    VStack(alignment: .leading) {
+                        TextEditor(text: $notes).accessibilityIdentifier("texteditor")
+                        Text("\(notes.count) characters").accessibilityIdentifier("texteditor-value")
+                    }
+                    .opacity(autosaves.isMultiple(of: 2) ? 1 : 0.99)
+                    .accessibilityIdentifier("editor-box")
+                    Button(isAutosaving ? "Autosaving…" : "Autosave for 3 seconds") { isAutosaving = true }
+                        .disabled(isAutosaving)
+                        .accessibilityIdentifier("autosave")
+                    Text("Autosaved \(autosaves) times").accessibilityIdentifier("autosave-value")
+                }
+                .task(id: isAutosaving) {
+                    guard isAutosaving else { return }
+                    for _ in 0..<30 {
+                        guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { return }
+                        autosaves += 1
+                    }
+                    isAutosaving = false
                 }
                 Section("Disclosure") {
                     DisclosureGroup("Details", isExpanded: $showsDetails) {
@@ -95,6 +119,27 @@ enum ControlsSeed {
                     Gauge(value: volume, in: 0...10) { Text("Level") }
                         .accessibilityIdentifier("gauge")
                 }
+                Section("List selection") {
+                    List(Flavor.allCases, id: \.self, selection: $favorites) { Text($0.rawValue.capitalized) }
+                        .accessibilityIdentifier("list")
+                    Text(favorites.map(\.rawValue).sorted().joined(separator: ", ")).accessibilityIdentifier("list-value")
+                }
+                Section("Focus and keys") {
+                    TextField("Nickname", text: $nickname)
+                        .focused($nicknameFocused)
+                        .accessibilityIdentifier("focus")
+                    Text(nicknameFocused ? "focused" : "not focused").accessibilityIdentifier("focus-value")
+                    Button("Focus nickname") { nicknameFocused = true }.accessibilityIdentifier("focus-button")
+                    Text("Steps: \(steps) (focus here, press ↑ or ↓)")
+                        .focusable()
+                        .onKeyPress(.upArrow) { steps += 1; return .handled }
+                        .onKeyPress(.downArrow) { steps -= 1; return .handled }
+                        .accessibilityIdentifier("keypress")
+                    Text("\(steps)").accessibilityIdentifier("keypress-value")
+                    Button("Add ten steps") { steps += 10 }
+                        .keyboardShortcut("l", modifiers: [.command, .shift])
+                        .accessibilityIdentifier("shortcut")
+                }
                 Section("Menus and styles") {
                     Menu("Actions") {
                         Button("Louder") { volume = min(10, volume + 1) }
@@ -120,6 +165,8 @@ enum ControlsSeed {
                     size = .medium
                     showsDetails = false
                     birthday = ControlsView.firstOfJanuary2000
+                    favorites = [.vanilla]
+                    steps = 0
                 }
                 .accessibilityIdentifier("reset")
             }

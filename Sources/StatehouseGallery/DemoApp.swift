@@ -27,6 +27,7 @@ public struct DemoApp: App {
         Route("/shared", title: "Shared counter") { SharedSeed.SharedCounterView(count: $sharedCount) }
         Route("/bookshelf", title: "Bookshelf") { BookshelfSeed.BookshelfView(books: $books) }
         Route("/controls", title: "Controls") { ControlsSeed.ControlsView() }
+        Route("/signup", title: "Sign up") { SignupSeed.SignupView() }
     }
 }
 
@@ -44,7 +45,8 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/todos", "Rows keep their own @State with their todo when rows are added above or deleted."),
     ("/clock", "A .task loop updates @State every second; the server pushes each tick."),
     ("/shared", "App-level @State: one count for every session; each click reaches every open page live."),
-    ("/controls", "Controls bound to state, each beside a Text showing its value: Slider, ProgressView, TextEditor."),
+    ("/controls", "Every control bound to state, each beside a Text showing its value: Picker, Slider, DatePicker, TextEditor, List selection, focus, keys."),
+    ("/signup", "A sign-up form: errors under the fields, Create account disabled until valid, Return moves focus to the first invalid field (@FocusState)."),
     ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),
 ]
 

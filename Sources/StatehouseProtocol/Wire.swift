@@ -40,8 +40,18 @@ public enum Wire {
     /// Marks a presented sheet or alert (`<dialog open>`): the client shows it as a modal and
     /// sends Escape as a `dismiss` event.
     public static let dialogAttribute: StaticString = "data-sh-dialog"
+    /// Marks an element with a `.focused` binding: the client reports focus entering it
+    /// (`focus`) and leaving it for an element without one (`blur`).
+    public static let focusAttribute: StaticString = "data-sh-focus"
+    /// The keys an element's `.onKeyPress` handles, a JSON array of DOM key names (`"*"`: any):
+    /// the client sends them as `key` events.
+    public static let keysAttribute: StaticString = "data-sh-keys"
     /// The stream action that moves the browser's URL (`url`) after a navigation.
     public static let locationAction = "sh-location"
+    /// The stream actions that move focus to, or take it from, their target after a
+    /// `@FocusState` write.
+    public static let focusAction = "sh-focus"
+    public static let blurAction = "sh-blur"
 
     /// The content type of a response of changes.
     public static let turboStreamType = "text/vnd.turbo-stream.html"

@@ -31,6 +31,9 @@ public final class ViewTest {
     public let tree: LiveTree
     /// The changes of the last event or `settle()`, as a server would send them.
     public private(set) var lastFragments: [ElementChange] = []
+    /// The focus move the last event or `settle()` asked of the browser (a `@FocusState`
+    /// write), as a server would send it after the fragments.
+    public private(set) var lastFocusMove: FocusMove?
 
     /// Mounts `view`; its `.task`s run up to their first suspension. A `NavigationStack` in it
     /// shows what `location` names (`PageLocation(base: "/bookshelf", segments: ["dune"])`
@@ -40,6 +43,7 @@ public final class ViewTest {
     public init<V: View>(_ view: V, location: PageLocation = PageLocation(base: "/")) throws {
         tree = LiveTree(view, renderer: FormMarkup.self, location: location)
         lastFragments = try tree.flush()
+        lastFocusMove = tree.takeFocusMove()
     }
 
     /// Mounts `view` and lets its `.task`s run on to their next suspension (`settle()`).
@@ -57,6 +61,7 @@ public final class ViewTest {
     public func settle() async throws {
         await tree.yieldToTasks()
         lastFragments = try tree.flush()
+        lastFocusMove = tree.takeFocusMove()
     }
 
     // MARK: What the page shows
@@ -192,6 +197,26 @@ public final class ViewTest {
         try send(Event(target: dialog.id, type: .dismiss))
     }
 
+    /// Focus enters the element `id` (Tab, a click), as the browser reports it: its
+    /// `.focused` binding's state says so.
+    public func focus(_ id: String) throws {
+        try send(Event(target: id, type: .focus))
+    }
+
+    /// Focus leaves the element `id` for one without a `.focused` binding.
+    public func blur(_ id: String) throws {
+        try send(Event(target: id, type: .blur))
+    }
+
+    /// Presses `key` (a browser key name after the modifiers held: `ArrowDown`, `Meta+s`) in
+    /// the element `id`, whose `.onKeyPress` (or an enclosing one) handles it.
+    public func press(_ key: String, in id: String) throws {
+        try send(Event(target: id, type: .key, value: key))
+    }
+
+    /// The element with focus, among those with a `.focused` binding (nil: none of them).
+    public var focusedID: String? { tree.focusedElementID }
+
     /// The presented sheets and alerts (`<dialog>`), outermost first.
     public var dialogs: [TestElement] {
         elements.filter { $0.control == .dialog }.map { TestElement($0, in: self) }
@@ -204,6 +229,7 @@ public final class ViewTest {
     @discardableResult
     public func send(_ event: Event) throws -> [ElementChange] {
         lastFragments = try tree.send(event)
+        lastFocusMove = tree.takeFocusMove()
         return lastFragments
     }
 }
@@ -233,6 +259,8 @@ public struct TestElement {
     public func setToggle(to isOn: Bool) throws { try test.setToggle(id, to: isOn) }
     public func drag(through values: [String]) throws { try test.drag(id, through: values) }
     public func pick(_ value: String) throws { try test.pick(value, in: id) }
+    public func focus() throws { try test.focus(id) }
+    public func press(_ key: String) throws { try test.press(key, in: id) }
 }
 
 /// A `ViewTest` query found nothing; the message lists what there is.

@@ -25,6 +25,8 @@ enum Document {
 
         """.utf8)
         bytes.append(contentsOf: page.tree.renderBytes())
+        // The document focuses what the focus states name (`autofocus`): no move is owed.
+        _ = page.tree.takeFocusMove()
         bytes.append(contentsOf: "\n</body></html>\n".utf8)
         return bytes
     }

@@ -29,4 +29,12 @@ public enum FormMarkup: HTMLRendering {
             writer.attribute(Wire.dialogAttribute, "")
         }
     }
+
+    public static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {
+        if reportsFocus { writer.attribute(Wire.focusAttribute, "") }
+        guard !keys.isEmpty else { return }
+        // Key names are words (`ArrowUp`) or one character; only `"` and `\` need escaping.
+        let json = keys.map { key in key == "\"" || key == "\\" ? "\"\\" + key + "\"" : "\"" + key + "\"" }
+        writer.attribute(Wire.keysAttribute, "[" + json.joined(separator: ",") + "]")
+    }
 }

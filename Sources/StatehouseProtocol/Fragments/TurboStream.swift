@@ -31,6 +31,18 @@ public enum TurboStream {
         #"<turbo-stream action="\#(Wire.locationAction)" target="sh-root" url="\#(HTMLWriter.escaped(path))"></turbo-stream>"#
     }
 
+    /// Moves focus to the element a `@FocusState` names, or takes it away.
+    ///
+    /// ```html
+    /// <turbo-stream action="sh-focus" target="email"></turbo-stream>
+    /// ```
+    public static func focus(_ move: FocusMove) -> String {
+        switch move {
+        case .focus(let id): #"<turbo-stream action="\#(Wire.focusAction)" target="\#(HTMLWriter.escaped(id))"></turbo-stream>"#
+        case .blur(let id): #"<turbo-stream action="\#(Wire.blurAction)" target="\#(HTMLWriter.escaped(id))"></turbo-stream>"#
+        }
+    }
+
     private static func element(_ action: String, _ target: String, _ html: String) -> String {
         #"<turbo-stream action="\#(action)" target="\#(target)"><template>\#(html)</template></turbo-stream>"#
     }

@@ -71,7 +71,8 @@ final class Page {
     }
 
     /// The body of a response of `changes`: their fragments, then, if the page's navigation
-    /// moved, the action that moves the browser's URL (`history.pushState` in the client).
+    /// moved, the action that moves the browser's URL (`history.pushState` in the client),
+    /// then, if a `@FocusState` was written, the action that moves focus.
     func fragments(_ changes: [ElementChange]) -> String {
         var html = TurboStream.encode(changes)
         // Compared by version: no string is built unless the location moved.
@@ -79,6 +80,10 @@ final class Page {
             locationVersion = tree.location.version
             if !html.isEmpty { html += "\n" }
             html += TurboStream.location(tree.location.path)
+        }
+        if let move = tree.takeFocusMove() {
+            if !html.isEmpty { html += "\n" }
+            html += TurboStream.focus(move)
         }
         return html
     }

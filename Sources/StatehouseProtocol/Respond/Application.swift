@@ -164,13 +164,20 @@ final class Application {
         let changes: [ElementChange]
         do {
             // The changed fields first, in document order, then the pressed button; with no
-            // button pressed (Enter), each changed field is submitted (its `onSubmit` runs).
+            // button pressed (Enter), the last text that changed is submitted after every
+            // change has landed (its `onSubmit` runs once, and sees the whole form).
             // Every event is checked before any is applied: a refused post changes nothing.
             var events: [Event] = []
             for field in post.fields {
-                if let event = page.tree.fieldEvent(field.name, value: field.value, submits: post.event == nil) { events.append(event) }
+                if let event = page.tree.fieldEvent(field.name, value: field.value, submits: false) { events.append(event) }
             }
-            if let event = post.event { events.append(event) }
+            if let event = post.event {
+                events.append(event)
+            } else if let last = events.lastIndex(where: { $0.type == .input }) {
+                var submit = events.remove(at: last)
+                submit.type = .submit
+                events.append(submit)
+            }
             for event in events { try page.tree.check(event) }
             for event in events { try page.tree.apply(event) }
         } catch {

@@ -11,6 +11,11 @@ struct ElementRegistry {
     /// The elements an id can name: controls, and elements with a requested id.
     private var targets: [String: ElementNode] = [:]
     private var nextID = 0
+    /// What `.focused` and `.onKeyPress` attached, by element (few elements have any).
+    private var behaviours: [ObjectIdentifier: AttachedBehaviour] = [:]
+    private var nextBehaviourOrder = 0
+    /// The element whose focus binding came to say "here" in this flush.
+    private var newlyFocused: ObjectIdentifier?
     /// Number of live elements.
     private(set) var elementCount = 0
 
@@ -79,6 +84,80 @@ struct ElementRegistry {
         return HTMLWriter.generatedID(nextID)
     }
 
+    // MARK: Focus and keys
+
+    func behaviour(of element: ElementNode) -> ElementBehaviour? {
+        behaviours[ObjectIdentifier(element)]?.behaviour
+    }
+
+    /// Attaches (or, with nil, removes) `element`'s focus binding and key handlers.
+    mutating func setBehaviour(_ behaviour: ElementBehaviour?, of element: ElementNode) {
+        let key = ObjectIdentifier(element)
+        guard let behaviour else {
+            behaviours[key] = nil
+            if newlyFocused == key { newlyFocused = nil }
+            return
+        }
+        if behaviour.focus?.isFocused == true, behaviours[key]?.behaviour.focus?.isFocused != true { newlyFocused = key }
+        if behaviours[key] != nil {
+            behaviours[key]!.behaviour = behaviour
+        } else {
+            nextBehaviourOrder += 1
+            behaviours[key] = AttachedBehaviour(element: element, behaviour: behaviour, order: nextBehaviourOrder)
+        }
+    }
+
+    /// The element whose focus binding says it has focus: the one whose state came to say so
+    /// last (a write moves focus), else the first attached. The other bindings that say so
+    /// are returned to let go, as focus can be in one place only.
+    mutating func takeFocusTarget() -> (element: ElementNode?, others: [FocusBinding]) {
+        var focused: [AttachedBehaviour] = []
+        for attached in behaviours.values where attached.behaviour.focus?.isFocused == true { focused.append(attached) }
+        let newest = newlyFocused
+        newlyFocused = nil
+        guard !focused.isEmpty else { return (nil, []) }
+        var target = focused[0]
+        for attached in focused where ObjectIdentifier(attached.element) == newest || (ObjectIdentifier(target.element) != newest && attached.order < target.order) {
+            target = attached
+        }
+        let others = focused.compactMap { $0.element === target.element ? nil : $0.behaviour.focus }
+        return (target.element, others)
+    }
+
+    /// Focus arrived at `element`: every other focus binding that says "here" lets go, then
+    /// the element's takes focus.
+    private func focusWrites(arrivingAt element: ElementNode, _ focus: FocusBinding) -> @MainActor () -> Void {
+        let others = behaviours.values.compactMap { attached in
+            attached.element === element || attached.behaviour.focus?.isFocused != true ? nil : attached.behaviour.focus
+        }
+        return {
+            for other in others { other.write(false) }
+            focus.write(true)
+        }
+    }
+
+    /// A `key` event: the handlers of the element and of the elements around it, innermost
+    /// first, until one handles the press.
+    private func keyPress(_ value: String?, at element: ElementNode) throws(EventError) -> @MainActor () -> Void {
+        guard let value, let press = KeyPress(wireValue: value) else {
+            throw .invalidValue("a key event needs the key's name, after the modifiers held (ArrowDown, Shift+Tab, Meta+s), not '\(value ?? "")'")
+        }
+        var handlers: [KeyHandler] = []
+        var current: ElementNode? = element
+        while let node = current {
+            if node.hasBehaviour, let attached = behaviour(of: node) {
+                handlers += attached.keyHandlers.filter { ($0.keys?.contains(press.key) ?? true) && $0.accepts(press) }
+            }
+            current = node.hostElement
+        }
+        guard !handlers.isEmpty else {
+            throw .invalidValue("no view here handles the key '\(value)' (handled: \(behaviour(of: element)?.keyNames.joined(separator: ", ") ?? "none"))")
+        }
+        return {
+            for handler in handlers where handler.action(press) == .handled { return }
+        }
+    }
+
     // MARK: Events
 
     /// What `event` does, checked but not yet run: the one table of which handler takes which
@@ -87,7 +166,19 @@ struct ElementRegistry {
     /// (`unsupported`), the value is valid (`invalidValue`).
     func resolve(_ event: Event) throws(EventError) -> ResolvedEvent {
         guard let element = element(event.target) else { throw .noSuchElement(event.target) }
-        guard element.acceptsEvents else { throw .disabled(event.target) }
+        // Focus leaving is taken from any element: one disabled while it had focus loses it.
+        guard element.acceptsEvents || event.type == .blur else { throw .disabled(event.target) }
+        switch event.type {
+        case .focus, .blur:
+            guard let focus = behaviour(of: element)?.focus else { throw .unsupported(type: event.type, target: event.target) }
+            if event.type == .blur { return ResolvedEvent(element: element) { focus.write(false) } }
+            return ResolvedEvent(element: element, run: focusWrites(arrivingAt: element, focus))
+        case .key:
+            guard behaviour(of: element)?.keyHandlers.isEmpty == false else { throw .unsupported(type: event.type, target: event.target) }
+            return ResolvedEvent(element: element, run: try keyPress(event.value, at: element))
+        default:
+            break
+        }
         switch (element.handler, event.type) {
         case (.action(let action)?, .click):
             return ResolvedEvent(element: element, run: action)
@@ -172,4 +263,13 @@ struct ResolvedEvent {
         self.echo = echo
         self.run = run
     }
+}
+
+/// A focus binding or key handlers attached to a mounted element.
+@MainActor
+private struct AttachedBehaviour {
+    unowned(unsafe) let element: ElementNode
+    var behaviour: ElementBehaviour
+    /// When it was first attached: several focus bindings that say "here" resolve to the first.
+    let order: Int
 }

@@ -66,6 +66,12 @@ public enum EventType: String, Sendable, CaseIterable {
     case navigate
     /// Escape in a presented sheet or alert: it is dismissed.
     case dismiss
+    /// Focus entered an element with a `.focused` binding: its `@FocusState` says so.
+    case focus
+    /// Focus left an element with a `.focused` binding for one without.
+    case blur
+    /// A key pressed in an element with `.onKeyPress` (`value`: `ArrowDown`, `Shift+Tab`).
+    case key
 }
 
 /// Why an event was refused. A refused event changes nothing.

@@ -17,6 +17,15 @@ public protocol HTMLRendering {
     /// Writes, inside the start tag of the control `id`, the attributes that make it send its
     /// events.
     static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter)
+
+    /// Writes, inside the start tag of element `id`, the attributes that make the browser
+    /// report focus entering and leaving it (`.focused`) or the keys pressed in it
+    /// (`.onKeyPress`: DOM key names, `*` for any). None by default.
+    static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter)
+}
+
+extension HTMLRendering {
+    public static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {}
 }
 
 /// What kind of control an element is, for the renderer.

@@ -47,7 +47,15 @@ extension State where Value: ExpressibleByNilLiteral {
 
 extension State: @unchecked Sendable where Value: Sendable {}
 
-extension State: NodeStorage {
+extension State: BoxedState {}
+
+/// A property wrapper whose storage is one `StateBox` (`@State`, `@FocusState`).
+protocol BoxedState: NodeStorage {
+    associatedtype Value
+    var box: StateBox<Value> { get }
+}
+
+extension BoxedState {
     func link(to slot: inout AnyObject?, _ link: LinkContext) {
         if let storage = slot as? StateBox<Value> {
             box.forward(to: storage)

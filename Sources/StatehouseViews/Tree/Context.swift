@@ -11,16 +11,16 @@ struct Context {
     var pending: PendingAttributes = PendingAttributes()
     /// The key of the enclosing `ForEach` row, which suffixes accessibility identifiers.
     var rowKey: String?
-    /// An accessibility identifier handed by a multi-element control's wrapper to the control
-    /// element inside it.
-    var controlIdentifier: String?
+    /// What modifiers gave a multi-element control's wrapper (a Toggle's `<label>`), handed to
+    /// the control element inside it: its accessibility identifier, focus binding and keys.
+    var controlPending = PendingAttributes()
     /// Whether children here are the rows of a `List` (each gets its own `<li>`).
     var listRows = false
 
     /// The same inputs (what a child view would see differently if it changed).
     func hasSameInputs(as other: Context) -> Bool {
         environment == other.environment && pending == other.pending && rowKey == other.rowKey
-            && listRows == other.listRows && controlIdentifier == other.controlIdentifier
+            && listRows == other.listRows && controlPending == other.controlPending
     }
 
     /// The context inside an element: pending attributes were consumed by it.
@@ -28,7 +28,7 @@ struct Context {
         var copy = self
         copy.host = element
         copy.pending = PendingAttributes()
-        copy.controlIdentifier = nil
+        copy.controlPending = PendingAttributes()
         copy.listRows = false
         return copy
     }
@@ -45,6 +45,7 @@ struct PendingAttributes: Equatable {
         var styles: [Attribute] = []
         var attributes: [Attribute] = []
         var identifier: String?
+        var behaviour: ElementBehaviour?
 
         func copy() -> Storage {
             let copy = Storage()
@@ -52,6 +53,7 @@ struct PendingAttributes: Equatable {
             copy.styles = styles
             copy.attributes = attributes
             copy.identifier = identifier
+            copy.behaviour = behaviour
             return copy
         }
     }
@@ -85,9 +87,23 @@ struct PendingAttributes: Equatable {
         set { unique().identifier = newValue }
     }
 
+    /// `.focused` and `.onKeyPress`.
+    var behaviour: ElementBehaviour? {
+        get { storage?.behaviour }
+        set { unique().behaviour = newValue }
+    }
+
+    /// Equal but for where a focus state points (see `ElementBehaviour.rendersSame`).
+    @MainActor func rendersSame(as other: PendingAttributes) -> Bool {
+        if storage === other.storage { return true }
+        return classes == other.classes && styles == other.styles && attributes == other.attributes
+            && identifier == other.identifier && ElementBehaviour.rendersSame(behaviour, other.behaviour)
+    }
+
     static func == (a: PendingAttributes, b: PendingAttributes) -> Bool {
         if a.storage === b.storage { return true }
         return a.classes == b.classes && a.styles == b.styles && a.attributes == b.attributes && a.identifier == b.identifier
+            && a.behaviour == b.behaviour
     }
 }
 

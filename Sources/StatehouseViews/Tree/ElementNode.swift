@@ -83,9 +83,13 @@ class ElementNode: SingleChildNode {
     var mark: FlushMark = .none
     /// Whether the element is in the tree's table of ids now.
     var isTarget = false
-    /// Whether the element belongs in the tree's table of ids: a control (events name it), or
-    /// an element with a requested id (which must stay unique).
-    var isNameable: Bool { handler != nil || requestedID != nil }
+    /// Whether `.focused` or `.onKeyPress` attached something (kept in the tree's registry:
+    /// most elements have nothing, and pay nothing for it).
+    private(set) var hasBehaviour = false
+    /// Whether the element belongs in the tree's table of ids: a control (events name it), an
+    /// element with a focus binding or keys (the browser reports to it), or an element with a
+    /// requested id (which must stay unique).
+    var isNameable: Bool { handler != nil || hasBehaviour || requestedID != nil }
     /// The enclosing element (nil for the root).
     private(set) unowned(unsafe) var hostElement: ElementNode?
 
@@ -100,27 +104,45 @@ class ElementNode: SingleChildNode {
         id = ""
         super.init(context)
         requestedID = Self.preferredID(context, spec: spec, handler: handler)
+        let behaviour = Self.behaviour(context, spec: spec, handler: handler)
+        hasBehaviour = behaviour != nil
         if let fixedID {
             id = fixedID
             tree.registry.register(self)
         } else {
             id = context.tree.registry.allocateID(for: self)
         }
+        if let behaviour { tree.registry.setBehaviour(behaviour, of: self) }
     }
 
     private static func preferredID(_ context: Context, spec: ElementSpec, handler: EventHandler?) -> String? {
         if spec.forwardsIdentifier { return nil }
-        let forwarded = handler == nil ? nil : context.controlIdentifier
+        let forwarded = handler == nil ? nil : context.controlPending.identifier
         guard let identifier = context.pending.identifier ?? forwarded else { return nil }
         guard let key = context.rowKey else { return identifier }
         return identifier + "-" + key
+    }
+
+    /// What `.focused` and `.onKeyPress` attached: to this element, or, through a control's
+    /// wrapper, to the control inside it.
+    private static func behaviour(_ context: Context, spec: ElementSpec, handler: EventHandler?) -> ElementBehaviour? {
+        if spec.forwardsIdentifier { return nil }
+        return context.pending.behaviour ?? (handler == nil ? nil : context.controlPending.behaviour)
     }
 
     /// Applies a new description; marks the element for replacement if its own HTML changed.
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
         let handlerCameOrWent = (newHandler == nil) != (handler == nil)
         handler = newHandler
-        if handlerCameOrWent { tree.registry.updateTarget(self) }
+        let behaviour = Self.behaviour(context, spec: newSpec, handler: newHandler)
+        let oldBehaviour = hasBehaviour ? tree.registry.behaviour(of: self) : nil
+        let behaviourCameOrWent = (behaviour == nil) != (oldBehaviour == nil)
+        if behaviour != nil || oldBehaviour != nil {
+            hasBehaviour = behaviour != nil
+            tree.registry.setBehaviour(behaviour, of: self)
+            if !ElementBehaviour.rendersSame(behaviour, oldBehaviour) { tree.recorder.markReplaced(self) }
+        }
+        if handlerCameOrWent || behaviourCameOrWent { tree.registry.updateTarget(self) }
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
@@ -129,7 +151,10 @@ class ElementNode: SingleChildNode {
             id = tree.registry.rename(self, from: id)
             tree.recorder.markReplaced(self)
         }
-        if newSpec == spec, context.pending == pending { return }
+        if newSpec == spec, context.pending.rendersSame(as: pending) {
+            pending = context.pending  // a focus state that moved: the page is told apart (`FocusMove`)
+            return
+        }
         if context.pending == pending, tree.recorder.isEcho(of: self, newSpec: newSpec, oldSpec: spec) {
             spec = newSpec
             return
@@ -143,7 +168,7 @@ class ElementNode: SingleChildNode {
     func contentContext(_ context: Context, listRows: Bool = false) -> Context {
         var inner = context.inside(self)
         inner.listRows = listRows
-        if spec.forwardsIdentifier { inner.controlIdentifier = context.pending.identifier }
+        if spec.forwardsIdentifier { inner.controlPending = context.pending }
         return inner
     }
 
@@ -173,6 +198,10 @@ class ElementNode: SingleChildNode {
         }
         for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
         if let role = spec.control { R.writeControlAttributes(role, id: id, into: &writer) }
+        if hasBehaviour, let behaviour = tree.registry.behaviour(of: self) {
+            if behaviour.focus?.isFocused == true { writer.attribute("autofocus", "") }
+            R.writeListenerAttributes(reportsFocus: behaviour.focus != nil, keys: behaviour.keyNames, id: id, into: &writer)
+        }
         writer.closeStartTag()
         if spec.isVoid { return }
         if let text = spec.text { writer.text(text) }
@@ -182,6 +211,7 @@ class ElementNode: SingleChildNode {
     }
 
     override func unmount() {
+        if hasBehaviour { tree.registry.setBehaviour(nil, of: self) }
         tree.registry.unregister(self)
         super.unmount()
     }

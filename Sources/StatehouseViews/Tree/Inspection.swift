@@ -79,6 +79,7 @@ extension ElementNode {
         if !classes.isEmpty { attributes.insert(Attribute("class", classes), at: 0) }
         if !styles.isEmpty { attributes.append(Attribute("style", styles)) }
         attributes += pending.attributes
+        if hasBehaviour, tree.registry.behaviour(of: self)?.focus?.isFocused == true { attributes.append(Attribute("autofocus", "")) }
         let control: InspectedElement.ControlKind? = switch handler {
         case .action?: .button
         case .text?: .textField

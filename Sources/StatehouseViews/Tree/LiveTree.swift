@@ -25,6 +25,8 @@ public final class LiveTree {
     @exclusivity(unchecked) var reconciler = Reconciler()
     /// What the current flush changed.
     @exclusivity(unchecked) var recorder = ChangeRecorder()
+    /// Where focus is, and a move a `@FocusState` write asks of the browser.
+    @exclusivity(unchecked) private var focus = FocusTracker()
     /// Writes the control attributes of the host's protocol.
     private let renderer: any HTMLRendering.Type
 
@@ -49,6 +51,8 @@ public final class LiveTree {
         // is thrown by the owner's first `flush()`.
         _ = try? flush()
         location.settleFirstMount()
+        // The first document focuses what the focus states name (`autofocus`).
+        _ = focus.takeMove()
     }
 
     /// Called when state changed outside an event (a task, a timer, another thread): the
@@ -127,8 +131,18 @@ public final class LiveTree {
     public func apply(_ event: Event) throws(EventError) {
         let resolved = try resolve(event)
         if let echo = resolved.echo { recorder.suppressEcho(of: resolved.element, value: echo) }
+        if event.type == .focus || event.type == .blur { focus.reported(event.target, hasFocus: event.type == .focus) }
         resolved.run()
     }
+
+    /// The focus move a `@FocusState` write asks of the browser since the last call, if any:
+    /// a host sends it after the changes of a flush (a full document needs none: it renders
+    /// `autofocus` on the focused element).
+    public func takeFocusMove() -> FocusMove? { focus.takeMove() }
+
+    /// The element with focus, among those with a `.focused` binding, as the browser last
+    /// reported it or the server last moved it (nil: none of them).
+    public var focusedElementID: String? { focus.focusedID }
 
     /// The event a form post's field `id` with `value` stands for (without JavaScript every
     /// field is posted): nil if `id` is not a field or holds `value` already. A changed text is
@@ -144,13 +158,22 @@ public final class LiveTree {
     public func flush() throws(ViewFailure) -> [ElementChange] {
         recorder.isRecording = true
         defer { recorder.isRecording = false }
+        let target: ElementNode?
         do {
             try settle()
+            // Focus is in one place: other focus states that say "here" let go of it.
+            let focusTarget = registry.takeFocusTarget()
+            target = focusTarget.element
+            if !focusTarget.others.isEmpty {
+                for binding in focusTarget.others { binding.write(false) }
+                try settle()
+            }
         } catch {
             recorder.reset()
             throw error
         }
         ObjectReaders.dropUnread()
+        focus.settle(wanted: target?.id) { registry.element($0) != nil }
         return recorder.collectChanges(renderer)
     }
 

@@ -101,8 +101,8 @@ extension Toggle where Label == Text {
     }
 }
 
-/// A button that is on or off (a toggle's switch, a picker's option): `aria-checked`, and it
-/// posts the form without JavaScript.
+/// A button that is on or off (a toggle's switch, a picker's option, a list's row):
+/// `aria-checked` (`aria-selected` for an option), and it posts the form without JavaScript.
 struct CheckedButton<Label: View>: ElementView {
     /// `switch` or `radio`.
     let role: String
@@ -114,8 +114,9 @@ struct CheckedButton<Label: View>: ElementView {
     func handler(in environment: EnvironmentValues) -> EventHandler? { onClick }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", [Attribute("class", className), Attribute("type", "submit"),
-                                          Attribute("role", role), Attribute("aria-checked", isOn ? "true" : "false")])
+        // An option says it is selected; a switch or a radio button that it is checked.
+        var spec = ElementSpec("button", [Attribute("class", className), Attribute("type", "submit"), Attribute("role", role),
+                                          Attribute(role == "option" ? "aria-selected" : "aria-checked", isOn ? "true" : "false")])
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .button
         return spec

@@ -171,14 +171,31 @@ public struct ProgressView<Label: View>: View {
 
     /// Creates a progress view for showing determinate progress (`value` of `total`; clamped).
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1) where Label == EmptyView {
-        fraction = value.map { total > 0 ? min(1, max(0, Double($0) / Double(total))) : 0 }
+        fraction = Self.fraction(value, of: total)
         label = EmptyView()
     }
 
     /// Creates a progress view for showing determinate progress, with a title.
     public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1) where Label == Text {
-        fraction = value.map { total > 0 ? min(1, max(0, Double($0) / Double(total))) : 0 }
+        fraction = Self.fraction(value, of: total)
         label = Text(title)
+    }
+
+    /// Creates a progress view for showing determinate progress, with a label view.
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1, @ViewBuilder label: () -> Label) {
+        fraction = Self.fraction(value, of: total)
+        self.label = label()
+    }
+
+    /// Creates a progress view for showing indeterminate progress, with a label view.
+    public init(@ViewBuilder label: () -> Label) {
+        fraction = nil
+        self.label = label()
+    }
+
+    /// `value` of `total`, clamped to 0...1 (nil: indeterminate).
+    private static func fraction<V: BinaryFloatingPoint>(_ value: V?, of total: V) -> Double? {
+        value.map { total > 0 ? min(1, max(0, Double($0) / Double(total))) : 0 }
     }
 
     public var body: some View {

@@ -69,13 +69,21 @@ extension ForEach where Data == Range<Int>, ID == Int {
 ///
 /// ```swift
 /// List(todos) { todo in Text(todo.title) }
+/// List(todos, selection: $selected) { todo in Text(todo.title) }
 /// ```
+///
+/// With a selection (one value, or a set of them) the list is a `listbox`: each tagged row
+/// (a `ForEach`'s rows are tagged with their ids) is an option button, selected by a click,
+/// Space or Enter (a click toggles a row in a set), the arrow keys moving between rows; it
+/// posts the form without JavaScript.
 public struct List<SelectionValue: Hashable, Content: View>: View, ElementView {
     let content: Content
     let className: String
+    let selection: ListSelection?
 
-    init(className: String, content: Content) {
+    init(className: String, selection: ListSelection? = nil, content: Content) {
         self.className = className
+        self.selection = selection
         self.content = content
     }
 
@@ -83,6 +91,21 @@ public struct List<SelectionValue: Hashable, Content: View>: View, ElementView {
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         ElementSpec("ul", [Attribute("class", className)])
+    }
+
+    /// A list without a selection is its `<ul>`; one with a selection type is a
+    /// `SelectableList` (decided by type, so a node never changes kind).
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        guard SelectionValue.self != Never.self else { return ElementViewNode(view, context) }
+        let node = mountView(SelectableList(list: view), context)
+        node.takesModifiedViews = true
+        return node
+    }
+}
+
+extension List: TransparentView {
+    static func update(_ node: Node, with view: Self, _ context: Context) {
+        if SelectionValue.self == Never.self { node.refresh(view, context) } else { node.update(SelectableList(list: view), context) }
     }
 }
 
@@ -102,6 +125,104 @@ extension List where SelectionValue == Never {
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
     where Content == ForEach<Data, ID, RowContent> {
         self.init(className: "sh-list", content: ForEach(data, id: id, content: rowContent))
+    }
+}
+
+extension List {
+    /// Creates a list with the given content that supports selecting a single row.
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+        self.init(className: "sh-list", selection: ListSelection(selection), content: content())
+    }
+
+    /// Creates a list with the given content that supports selecting multiple rows.
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
+        self.init(className: "sh-list", selection: ListSelection(selection), content: content())
+    }
+
+    /// Creates a list of identified data that supports selecting a single row.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, selection: Binding<SelectionValue?>?,
+                                                                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(className: "sh-list", selection: ListSelection(selection), content: ForEach(data, content: rowContent))
+    }
+
+    /// Creates a list of identified data that supports selecting multiple rows.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, selection: Binding<Set<SelectionValue>>?,
+                                                                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(className: "sh-list", selection: ListSelection(selection), content: ForEach(data, content: rowContent))
+    }
+
+    /// Creates a list of data identified by a key path that supports selecting a single row.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>?,
+                                                                              @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, ID, RowContent> {
+        self.init(className: "sh-list", selection: ListSelection(selection), content: ForEach(data, id: id, content: rowContent))
+    }
+
+    /// Creates a list of data identified by a key path that supports selecting multiple rows.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>?,
+                                                                              @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, ID, RowContent> {
+        self.init(className: "sh-list", selection: ListSelection(selection), content: ForEach(data, id: id, content: rowContent))
+    }
+}
+
+/// A list's selection, whatever its type: which tags are selected, and what a click on a
+/// row does (selects it; in a set, adds or removes it).
+struct ListSelection {
+    let isMultiple: Bool
+    let selected: @MainActor () -> Set<AnyHashable>
+    let click: @MainActor (AnyHashable) -> Void
+
+    init?<Value: Hashable>(_ binding: Binding<Value?>?) {
+        guard let binding else { return nil }
+        isMultiple = false
+        selected = { binding.wrappedValue.map { [AnyHashable($0)] } ?? [] }
+        let typed = Self.typed(Value.self)
+        click = { tag in if let value = typed(tag) { binding.wrappedValue = value } }
+    }
+
+    init?<Value: Hashable>(_ binding: Binding<Set<Value>>?) {
+        guard let binding else { return nil }
+        isMultiple = true
+        selected = { Set(binding.wrappedValue.map { AnyHashable($0) }) }
+        let typed = Self.typed(Value.self)
+        click = { tag in
+            guard let value = typed(tag) else { return }
+            if binding.wrappedValue.contains(value) { binding.wrappedValue.remove(value) } else { binding.wrappedValue.insert(value) }
+        }
+    }
+}
+
+extension ListSelection {
+    /// A tag as a value of the selection's type (nil if it is another type's).
+    fileprivate static func typed<Value>(_: Value.Type) -> @Sendable (AnyHashable) -> Value? { { $0.base as? Value } }
+}
+
+/// A `List` with a selection: a `listbox` whose tagged rows are option buttons.
+struct SelectableList<SelectionValue: Hashable, Content: View>: View {
+    let list: List<SelectionValue, Content>
+
+    var body: some View {
+        var rows: [TaggedView] = []
+        collectTagged(list.content, into: &rows)
+        let selection = list.selection
+        let selected = selection?.selected() ?? []
+        // Rows keep their identity by tag (untagged rows by place).
+        let keyed = rows.enumerated().map { (key: $0.element.tag ?? AnyHashable("#\($0.offset)"), row: $0.element) }
+        var attributes = [Attribute("class", list.className + " sh-selectable"), Attribute("role", "listbox")]
+        if selection?.isMultiple == true { attributes.append(Attribute("aria-multiselectable", "true")) }
+        return Box("div", attributes) {
+            ForEach(keyed, id: \.key) { item in
+                if let tag = item.row.tag, let selection {
+                    CheckedButton(role: "option", className: "sh-option", isOn: selected.contains(tag),
+                                  onClick: .action { selection.click(tag) }, content: item.row.content)
+                } else {
+                    item.row.content
+                }
+            }
+        }
     }
 }
 

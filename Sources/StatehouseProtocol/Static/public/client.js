@@ -54,9 +54,9 @@
         const text = await res.text();
         if (res.status === 200) { applyStreams(text); inFlight.after?.(); }
         else if (res.status === 410) { queue.length = 0; location.reload(); break; }
-        else notice(text.trim() || `Request failed (${res.status})`);
+        else if (!inFlight.quiet) notice(text.trim() || `Request failed (${res.status})`);
       } catch (err) {
-        notice(`Could not reach the server: ${err.message}`);
+        if (!inFlight.quiet) notice(`Could not reach the server: ${err.message}`);
       } finally {
         clearTimeout(busy);
         document.getElementById(target)?.removeAttribute('aria-busy');
@@ -90,7 +90,11 @@
       scrollTo(0, 0);
       syncTitle();
     },
+    // A @FocusState was written: focus goes there (or leaves), once the changes are in.
+    'sh-focus': (el) => { focusMove = () => moveFocus(() => el.focus()); },
+    'sh-blur': (el) => { focusMove = () => { if (document.activeElement === el) moveFocus(() => el.blur()); }; },
   };
+  let focusMove = null;
 
   function applyStreams(html) {
     const parsed = document.createElement('template');
@@ -105,7 +109,30 @@
     }
     restoreFocus(focus);
     syncDialogs();
+    const move = focusMove;
+    focusMove = null;
+    move?.();
   }
+
+  // --- Focus: an element with a .focused binding reports focus entering it, and leaving it
+  // for one without (focus moving between two such elements is one `focus`). A move the
+  // server asked for is not reported back, and a report that raced with a change on the
+  // server (its element gone) is dropped quietly.
+  const reportsFocus = (el) => !!el?.id && !!el.hasAttribute?.('data-sh-focus');
+  let movingFocus = false;
+  function moveFocus(act) {
+    movingFocus = true;
+    try { act(); } finally { movingFocus = false; }
+  }
+  document.addEventListener('focusin', (e) => {
+    if (reportsFocus(e.target) && !movingFocus) send({ target: e.target.id, type: 'focus', quiet: true });
+  });
+  document.addEventListener('focusout', (e) => {
+    const el = e.target;
+    // Another window taking focus leaves the page's focus where it is.
+    if (!reportsFocus(el) || movingFocus || reportsFocus(e.relatedTarget) || !el.isConnected || !document.hasFocus()) return;
+    send({ target: el.id, type: 'blur', quiet: true });
+  });
 
   // --- Dialogs: a presented sheet or alert arrives as <dialog open data-sh-dialog> (inline,
   // for pages without this script). Here it becomes a modal: focus moves in, the page behind
@@ -163,6 +190,9 @@
     if (field.value === value) return;
     const sent = inFlight?.target === field.id ? inFlight.value : undefined;
     const queued = queue.filter((e) => e.target === field.id);
+    // A push was rendered before the keystrokes still on their way reached the server: the
+    // answer to them will carry the text.
+    if (applyingPush && (sent !== undefined || queued.length)) return;
     if (sent !== undefined && value !== sent && field.value.startsWith(sent)) {
       const rebase = (text) => (text.startsWith(sent) ? value + text.slice(sent.length) : text);
       for (const e of queued) e.value = rebase(e.value);
@@ -270,6 +300,69 @@
     if ((isPicked(el) || el.localName === 'select') && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
   });
 
+  // Keys an element's .onKeyPress handles (data-sh-keys): sent as `key` events to the
+  // innermost element that takes them; a named key is not handled by the browser too
+  // (a catch-all `*` cannot know before the server answers, so the browser goes on).
+  const namedKeys = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Escape', 'Backspace', 'Delete',
+    'Home', 'End', 'PageUp', 'PageDown', 'Clear', 'Tab', 'Enter']);
+  const keyName = (e) => (e.key.length === 1 ? e.key.toLowerCase() : e.key);
+  const isKey = (name) => name.length === 1 || namedKeys.has(name) || /^F([1-9]|[12][0-9]|3[0-5])$/.test(name);
+  const keyValue = (e) => (e.ctrlKey ? 'Control+' : '') + (e.altKey ? 'Alt+' : '') + (e.shiftKey ? 'Shift+' : '') +
+    (e.metaKey ? 'Meta+' : '') + e.key;
+  function keysOf(el) {
+    try { return JSON.parse(el.getAttribute('data-sh-keys')); } catch { return []; }
+  }
+  document.addEventListener('keydown', (e) => {
+    if (e.isComposing || e.defaultPrevented || !isKey(keyName(e))) return;
+    for (let el = e.target.closest?.('[data-sh-keys]'); el; el = el.parentElement?.closest('[data-sh-keys]')) {
+      const keys = keysOf(el);
+      const named = keys.includes(keyName(e));
+      if (!named && !keys.includes('*')) continue;
+      if (named) e.preventDefault();
+      send({ target: el.id, type: 'key', value: keyValue(e) });
+      return;
+    }
+  });
+
+  // Keyboard shortcuts (.keyboardShortcut → aria-keyshortcuts="Meta+S"): the key presses the
+  // button; Meta (Command) is Command or Control. A shortcut without Control, Alt or Meta is
+  // left to a control that takes typing or Enter itself; in an open dialog only its buttons
+  // count.
+  function matchesShortcut(e, shortcut) {
+    const parts = shortcut.split('+');
+    const name = parts.pop();
+    if ((name === 'Space' ? ' ' : name).toLowerCase() !== e.key.toLowerCase()) return false;
+    const meta = parts.includes('Meta'), ctrl = parts.includes('Control');
+    const commandOK = meta && !ctrl ? e.metaKey !== e.ctrlKey : e.metaKey === meta && e.ctrlKey === ctrl;
+    return commandOK && e.altKey === parts.includes('Alt') && e.shiftKey === parts.includes('Shift');
+  }
+  document.addEventListener('keydown', (e) => {
+    if (e.isComposing || e.defaultPrevented) return;
+    const typing = e.target.closest?.('input, textarea, select, button, a[href], [contenteditable]');
+    if (typing && !(e.ctrlKey || e.altKey || e.metaKey)) return;
+    const scope = [...document.querySelectorAll('dialog[open]')].pop() ?? document;
+    for (const button of scope.querySelectorAll('button[aria-keyshortcuts]')) {
+      if (button.disabled || !button.getClientRects().length) continue;
+      if (!button.getAttribute('aria-keyshortcuts').split(' ').some((s) => matchesShortcut(e, s))) continue;
+      e.preventDefault();
+      button.click();
+      return;
+    }
+  });
+
+  // A List with a selection is a listbox of option buttons: the arrow keys, Home and End move
+  // between its rows (Space or Enter selects, as for any button).
+  document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+    const option = e.target.closest?.('[role="option"]');
+    const list = option?.closest('[role="listbox"]');
+    if (!list) return;
+    const options = [...list.querySelectorAll('[role="option"]')].filter((o) => o.closest('[role="listbox"]') === list);
+    const at = options.indexOf(option);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: options.length - 1 }[e.key];
+    if (options[next]) { e.preventDefault(); options[next].focus(); }
+  });
+
   // Enter in a text field: handled here, because the browser's implicit submission
   // would otherwise "click" the form's first button, which may be any button on the page.
   document.addEventListener('keydown', (e) => {
@@ -294,11 +387,15 @@
   // and listen again, backing off.
   let retry = 500;
   let source = null;
+  let applyingPush = false; // set while a push (not the answer to an event) is applied
 
   function listen() {
     source = new EventSource(`/_sh/stream?page=${encodeURIComponent(page)}`);
     source.onopen = () => { retry = 500; };
-    source.onmessage = (e) => applyStreams(e.data);
+    source.onmessage = (e) => {
+      applyingPush = true;
+      try { applyStreams(e.data); } finally { applyingPush = false; }
+    };
     source.onerror = () => {
       if (source.readyState !== EventSource.CLOSED) return;
       setTimeout(resync, retry);

@@ -1,0 +1,72 @@
+import Foundation
+import Statehouse
+import Testing
+@testable import StatehouseProtocol
+
+/// `/signup` and the focus, key and selection events over HTTP, with and without JavaScript.
+@Suite("Signup, focus and keys over HTTP")
+struct SignupHTTPTests {
+    @Test("Return in a field answers with the errors and an sh-focus action to the first invalid field; a focus report answers with no move")
+    func focusOverHTTP() async throws {
+        try await withPage("/signup") { client, page in
+            #expect(page.html.contains(#"<input id="name" class="sh-textfield" type="text" value="" placeholder="Name" aria-label="Name" form="sh" name="name" data-sh-focus="">"#))
+            let report = event(client, page, target: "name", type: "focus")
+            #expect(report.status == 200 && !report.body.contains("sh-focus"))
+            let submit = event(client, page, target: "name", type: "submit", value: "Ada")
+            #expect(submit.status == 200)
+            #expect(submit.body.hasSuffix(#"<turbo-stream action="sh-focus" target="email"></turbo-stream>"#))
+            #expect(submit.body.contains("Enter an email address such as ada@example.com."))
+            let stale = event(client, page, target: "created", type: "focus")
+            #expect(stale.status == 404)
+            let noBinding = event(client, page, target: "create", type: "focus")
+            #expect(noBinding.status == 409, "the disabled button: refused before anything else")
+        }
+    }
+
+    @Test("Without JavaScript, Enter posts the whole form: every change lands, then onSubmit runs once; the next page focuses the first invalid field (autofocus)")
+    func noScriptSignup() async throws {
+        try await withPage("/signup") { client, page in
+            // Enter in the password field: name and email changed, the country too.
+            let enter = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("name", "Ada"), ("email", "ada@example"),
+                                         ("password", ""), ("country", "fr"), ("birthdate", "1990-04-01"), ("target", "")])
+            let reply = client.post("/_sh/event", enter, headers: ["Accept: text/html"])
+            #expect(reply.status == 303)
+            let render = client.get("/_sh/render?page=\(page.id)").body
+            #expect(render.contains(#"id="email" class="sh-textfield" type="text" value="ada@example" placeholder="Email" aria-label="Email" form="sh" name="email" autofocus="" data-sh-focus="">"#))
+            #expect(render.components(separatedBy: "autofocus").count == 2, "one field is focused")
+            #expect(render.contains(#"<button id="create" class="sh-button sh-prominent" type="submit" disabled="""#), "not valid yet")
+            #expect(render.contains(#"value="fr" selected="">France</option>"#), "the country landed before onSubmit ran")
+            #expect(!render.contains("country-error"))
+            // Fix everything and press the (now enabled) Create account button.
+            let fix = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("email", "ada@example.com"), ("password", "Longer-pass1"),
+                                       ("target", "terms")])
+            #expect(client.post("/_sh/event", fix, headers: ["Accept: text/html"]).status == 303)
+            let ready = client.get("/_sh/render?page=\(page.id)").body
+            #expect(ready.contains(#"<button id="create" class="sh-button sh-prominent" type="submit" aria-keyshortcuts="Enter" form="sh" name="target" value="create">"#))
+            let create = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("target", "create")])
+            #expect(client.post("/_sh/event", create, headers: ["Accept: text/html"]).status == 303)
+            #expect(client.get("/_sh/render?page=\(page.id)").body.contains("Welcome, Ada!"))
+        }
+    }
+
+    @Test("Keys and list rows over HTTP: a key event runs the handler, a bad key is 400; a row is an option button that posts without JavaScript")
+    func keysAndSelection() async throws {
+        try await withPage("/controls") { client, page in
+            #expect(page.html.contains(#"tabindex="0" data-sh-keys="[&quot;ArrowDown&quot;,&quot;ArrowUp&quot;]">"#))
+            let up = event(client, page, target: "keypress", type: "key", value: "ArrowUp")
+            #expect(up.status == 200 && up.body.contains(">1</span>"))
+            let bad = event(client, page, target: "keypress", type: "key", value: "Hyper+Q")
+            #expect(bad.status == 400 && bad.body.contains("a key event needs the key's name"))
+            let unhandled = event(client, page, target: "keypress", type: "key", value: "q")
+            #expect(unhandled.status == 400 && unhandled.body.contains("no view here handles the key 'q'"))
+            #expect(page.html.contains(#"role="listbox" aria-multiselectable="true""#))
+            let option = try #require(page.html.range(of: #"<button id="[^"]+" class="sh-option" type="submit" role="option" aria-selected="false""#, options: .regularExpression))
+            let id = page.html[option].split(separator: "\"")[1]
+            let post = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("target", String(id))])
+            #expect(client.post("/_sh/event", post, headers: ["Accept: text/html"]).status == 303)
+            #expect(client.get("/_sh/render?page=\(page.id)").body.contains(">chocolate, vanilla</span>"))
+            #expect(page.html.contains(#"aria-keyshortcuts="Control+Shift+Meta+L""#) == false)
+            #expect(page.html.contains(#"aria-keyshortcuts="Shift+Meta+L""#))
+        }
+    }
+}
