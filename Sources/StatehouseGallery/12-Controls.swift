@@ -115,6 +115,7 @@ enum ControlsSeed {
                         }
                     }
                     .searchable(text: $query, prompt: "Search flavors")
+                    .accessibilityIdentifier("searchable")
                     Text(query).accessibilityIdentifier("searchable-value")
                     Gauge(value: volume, in: 0...10) { Text("Level") }
                         .accessibilityIdentifier("gauge")

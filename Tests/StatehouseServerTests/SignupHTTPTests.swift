@@ -65,6 +65,12 @@ struct SignupHTTPTests {
             let post = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("target", String(id))])
             #expect(client.post("/_sh/event", post, headers: ["Accept: text/html"]).status == 303)
             #expect(client.get("/_sh/render?page=\(page.id)").body.contains(">chocolate, vanilla</span>"))
+            let open = event(client, page, target: "disclosure", type: "change", value: "true")
+            #expect(open.status == 200 && open.body.contains(">open</span>"))
+            let notBool = event(client, page, target: "disclosure", type: "change", value: "wide")
+            #expect(notBool.status == 400)
+            let search = event(client, page, target: "searchable", type: "input", value: "van")
+            #expect(search.status == 200 && search.body.contains(">van</span>") && !search.body.contains(">chocolate</span>"))
             #expect(page.html.contains(#"aria-keyshortcuts="Control+Shift+Meta+L""#) == false)
             #expect(page.html.contains(#"aria-keyshortcuts="Shift+Meta+L""#))
         }

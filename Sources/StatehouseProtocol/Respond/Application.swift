@@ -169,7 +169,7 @@ final class Application {
             // Every event is checked before any is applied: a refused post changes nothing.
             var events: [Event] = []
             for field in post.fields {
-                if let event = page.tree.fieldEvent(field.name, value: field.value, submits: false) { events.append(event) }
+                if let event = page.tree.fieldEvent(field.name, value: field.value) { events.append(event) }
             }
             if let event = post.event {
                 events.append(event)

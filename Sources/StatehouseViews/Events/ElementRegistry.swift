@@ -11,11 +11,9 @@ struct ElementRegistry {
     /// The elements an id can name: controls, and elements with a requested id.
     private var targets: [String: ElementNode] = [:]
     private var nextID = 0
-    /// What `.focused` and `.onKeyPress` attached, by element (few elements have any).
-    private var behaviours: [ObjectIdentifier: AttachedBehaviour] = [:]
-    private var nextBehaviourOrder = 0
-    /// The element whose focus binding came to say "here" in this flush.
-    private var newlyFocused: ObjectIdentifier?
+    /// What `.focused` and `.onKeyPress` attached, and where focus is: made for the first
+    /// element that has any (most pages have none, and pay one word).
+    private var attached: AttachedBehaviours?
     /// Number of live elements.
     private(set) var elementCount = 0
 
@@ -87,49 +85,46 @@ struct ElementRegistry {
     // MARK: Focus and keys
 
     func behaviour(of element: ElementNode) -> ElementBehaviour? {
-        behaviours[ObjectIdentifier(element)]?.behaviour
+        attached?.behaviour(of: element)
     }
 
     /// Attaches (or, with nil, removes) `element`'s focus binding and key handlers.
     mutating func setBehaviour(_ behaviour: ElementBehaviour?, of element: ElementNode) {
-        let key = ObjectIdentifier(element)
-        guard let behaviour else {
-            behaviours[key] = nil
-            if newlyFocused == key { newlyFocused = nil }
-            return
+        if attached == nil {
+            guard behaviour != nil else { return }
+            attached = AttachedBehaviours()
         }
-        if behaviour.focus?.isFocused == true, behaviours[key]?.behaviour.focus?.isFocused != true { newlyFocused = key }
-        if behaviours[key] != nil {
-            behaviours[key]!.behaviour = behaviour
-        } else {
-            nextBehaviourOrder += 1
-            behaviours[key] = AttachedBehaviour(element: element, behaviour: behaviour, order: nextBehaviourOrder)
-        }
+        attached!.set(behaviour, of: element)
     }
 
-    /// The element whose focus binding says it has focus: the one whose state came to say so
-    /// last (a write moves focus), else the first attached. The other bindings that say so
-    /// are returned to let go, as focus can be in one place only.
-    mutating func takeFocusTarget() -> (element: ElementNode?, others: [FocusBinding]) {
-        var focused: [AttachedBehaviour] = []
-        for attached in behaviours.values where attached.behaviour.focus?.isFocused == true { focused.append(attached) }
-        let newest = newlyFocused
-        newlyFocused = nil
-        guard !focused.isEmpty else { return (nil, []) }
-        var target = focused[0]
-        for attached in focused where ObjectIdentifier(attached.element) == newest || (ObjectIdentifier(target.element) != newest && attached.order < target.order) {
-            target = attached
-        }
-        let others = focused.compactMap { $0.element === target.element ? nil : $0.behaviour.focus }
-        return (target.element, others)
+    /// The element whose focus binding says it has focus, and the other bindings that say so
+    /// (see `AttachedBehaviours.takeFocusTarget`).
+    func takeFocusTarget() -> (element: ElementNode?, others: [FocusBinding]) {
+        attached?.takeFocusTarget() ?? (nil, [])
     }
+
+    /// The browser said focus entered (`true`) or left (`false`) the element `id`.
+    func focusReported(_ id: String, hasFocus: Bool) {
+        attached?.tracker.reported(id, hasFocus: hasFocus)
+    }
+
+    /// After a flush: the browser is owed a move if the focus states now name `wanted`
+    /// rather than the element it has focus in.
+    func settleFocus(wanted: String?) {
+        guard let attached else { return }
+        attached.tracker.settle(wanted: wanted) { element($0) != nil }
+    }
+
+    /// The focus move the browser is owed, once.
+    func takeFocusMove() -> FocusMove? { attached?.tracker.takeMove() }
+
+    /// The element with focus among those with a focus binding.
+    var focusedID: String? { attached?.tracker.focusedID }
 
     /// Focus arrived at `element`: every other focus binding that says "here" lets go, then
     /// the element's takes focus.
     private func focusWrites(arrivingAt element: ElementNode, _ focus: FocusBinding) -> @MainActor () -> Void {
-        let others = behaviours.values.compactMap { attached in
-            attached.element === element || attached.behaviour.focus?.isFocused != true ? nil : attached.behaviour.focus
-        }
+        let others = attached?.focusBindings(saying: true, except: element) ?? []
         return {
             for other in others { other.write(false) }
             focus.write(true)
@@ -232,12 +227,12 @@ struct ElementRegistry {
     }
 
     /// The event a form post's field `id` with `value` stands for: none if `id` is not a
-    /// field (a text field, a text editor, a slider) or already holds `value`. A changed text
-    /// is an `input` (a `submit` when the post was Enter), a changed number a `change`.
-    func fieldEvent(_ id: String, value: String, submits: Bool) -> Event? {
+    /// field (a text field, a text editor, a slider, a picker, a date) or already holds
+    /// `value`. A changed text is an `input`, any other changed value a `change`.
+    func fieldEvent(_ id: String, value: String) -> Event? {
         switch element(id)?.handler {
         case .text(let binding, _)?:
-            binding.wrappedValue == value ? nil : Event(target: id, type: submits ? .submit : .input, value: value)
+            binding.wrappedValue == value ? nil : Event(target: id, type: .input, value: value)
         case .number(let input)?:
             NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
         case .choice(let choice)?:
@@ -263,13 +258,4 @@ struct ResolvedEvent {
         self.echo = echo
         self.run = run
     }
-}
-
-/// A focus binding or key handlers attached to a mounted element.
-@MainActor
-private struct AttachedBehaviour {
-    unowned(unsafe) let element: ElementNode
-    var behaviour: ElementBehaviour
-    /// When it was first attached: several focus bindings that say "here" resolve to the first.
-    let order: Int
 }

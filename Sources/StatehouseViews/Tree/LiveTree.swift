@@ -25,8 +25,6 @@ public final class LiveTree {
     @exclusivity(unchecked) var reconciler = Reconciler()
     /// What the current flush changed.
     @exclusivity(unchecked) var recorder = ChangeRecorder()
-    /// Where focus is, and a move a `@FocusState` write asks of the browser.
-    @exclusivity(unchecked) private var focus = FocusTracker()
     /// Writes the control attributes of the host's protocol.
     private let renderer: any HTMLRendering.Type
 
@@ -52,7 +50,7 @@ public final class LiveTree {
         _ = try? flush()
         location.settleFirstMount()
         // The first document focuses what the focus states name (`autofocus`).
-        _ = focus.takeMove()
+        _ = takeFocusMove()
     }
 
     /// Called when state changed outside an event (a task, a timer, another thread): the
@@ -131,24 +129,24 @@ public final class LiveTree {
     public func apply(_ event: Event) throws(EventError) {
         let resolved = try resolve(event)
         if let echo = resolved.echo { recorder.suppressEcho(of: resolved.element, value: echo) }
-        if event.type == .focus || event.type == .blur { focus.reported(event.target, hasFocus: event.type == .focus) }
+        if event.type == .focus || event.type == .blur { registry.focusReported(event.target, hasFocus: event.type == .focus) }
         resolved.run()
     }
 
     /// The focus move a `@FocusState` write asks of the browser since the last call, if any:
     /// a host sends it after the changes of a flush (a full document needs none: it renders
     /// `autofocus` on the focused element).
-    public func takeFocusMove() -> FocusMove? { focus.takeMove() }
+    public func takeFocusMove() -> FocusMove? { registry.takeFocusMove() }
 
     /// The element with focus, among those with a `.focused` binding, as the browser last
     /// reported it or the server last moved it (nil: none of them).
-    public var focusedElementID: String? { focus.focusedID }
+    public var focusedElementID: String? { registry.focusedID }
 
     /// The event a form post's field `id` with `value` stands for (without JavaScript every
     /// field is posted): nil if `id` is not a field or holds `value` already. A changed text is
-    /// an `input` (`submit` if the post was Enter), a changed slider a `change`.
-    public func fieldEvent(_ id: String, value: String, submits: Bool) -> Event? {
-        registry.fieldEvent(id, value: value, submits: submits)
+    /// an `input`, any other changed value (a slider's, a picker's, a date's) a `change`.
+    public func fieldEvent(_ id: String, value: String) -> Event? {
+        registry.fieldEvent(id, value: value)
     }
 
     /// Re-evaluates what is dirty and returns the changes.
@@ -173,7 +171,7 @@ public final class LiveTree {
             throw error
         }
         ObjectReaders.dropUnread()
-        focus.settle(wanted: target?.id) { registry.element($0) != nil }
+        registry.settleFocus(wanted: target?.id)
         return recorder.collectChanges(renderer)
     }
 

@@ -350,17 +350,21 @@
     }
   });
 
-  // A List with a selection is a listbox of option buttons: the arrow keys, Home and End move
-  // between its rows (Space or Enter selects, as for any button).
+  // A List with a selection is a listbox of option buttons, a segmented or inline Picker a
+  // radiogroup of radio buttons: the arrow keys, Home and End move between them (Space or Enter
+  // picks, as for any button).
+  const groups = { option: '[role="listbox"]', radio: '[role="radiogroup"]' };
   document.addEventListener('keydown', (e) => {
-    if (e.defaultPrevented || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
-    const option = e.target.closest?.('[role="option"]');
-    const list = option?.closest('[role="listbox"]');
-    if (!list) return;
-    const options = [...list.querySelectorAll('[role="option"]')].filter((o) => o.closest('[role="listbox"]') === list);
-    const at = options.indexOf(option);
-    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: options.length - 1 }[e.key];
-    if (options[next]) { e.preventDefault(); options[next].focus(); }
+    const steps = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, Home: -Infinity, End: Infinity };
+    if (e.defaultPrevented || !(e.key in steps)) return;
+    const item = e.target.closest?.('[role="option"], [role="radio"]');
+    const group = item?.closest(groups[item.getAttribute('role')]);
+    if (!group) return;
+    const role = item.getAttribute('role');
+    const items = [...group.querySelectorAll(`[role="${role}"]`)].filter((o) => o.closest(groups[role]) === group && !o.disabled);
+    const next = Math.max(0, Math.min(items.length - 1, items.indexOf(item) + steps[e.key]));
+    e.preventDefault();
+    items[next]?.focus();
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission
