@@ -167,4 +167,96 @@ struct FocusTests {
         #expect(try page.element("flavor")[attribute: "aria-label"] == "Flavor")
         #expect(page.elements.first { $0.tag == "option" && $0[attribute: "selected"] != nil }?.text == "B")
     }
+
+    @Test("Two elements sharing one focus binding: focus in either keeps the state (it is not let go by the other)")
+    func sharedBinding() throws {
+        struct Pair: View {
+            @FocusState private var editing: Bool
+            @State private var first = ""
+            @State private var second = ""
+            var body: some View {
+                TextField("First", text: $first).focused($editing).accessibilityIdentifier("first")
+                TextField("Second", text: $second).focused($editing).accessibilityIdentifier("second")
+                Text(editing ? "editing" : "idle").accessibilityIdentifier("state")
+            }
+        }
+        let page = try ViewTest(Pair())
+        try page.focus("first")
+        #expect(page.text("state") == "editing")
+        #expect(page.lastFocusMove == nil)
+        try page.focus("second")
+        #expect(page.text("state") == "editing")
+        #expect(page.lastFocusMove == nil)
+    }
+
+    @Test("When the focused element goes away its focus state lets go (nil), so a later form does not pull focus back")
+    func departedFocusLetsGo() throws {
+        struct Steps: View {
+            @FocusState private var field: Field?
+            @State private var done = false
+            @State private var name = ""
+            var body: some View {
+                if !done {
+                    TextField("Name", text: $name).focused($field, equals: .name).accessibilityIdentifier("name")
+                }
+                Text(field.map { "\($0)" } ?? "none").accessibilityIdentifier("field")
+                Button(done ? "Again" : "Done") { done.toggle() }
+            }
+        }
+        let page = try ViewTest(Steps())
+        try page.focus("name")
+        #expect(page.text("field") == "name")
+        try page.button("Done").click()
+        #expect(page.text("field") == "none", "focus left with the field")
+        try page.button("Again").click()
+        #expect(page.lastFocusMove == nil, "the field is back without taking focus")
+    }
+
+    @Test("A catch-all key handler is sent every key: one it does not take changes nothing (200, not an error); key handlers see the values of their view's latest evaluation")
+    func catchAllAndFreshClosures() throws {
+        struct Typist: View {
+            @State private var letters = ""
+            @State private var count = 0
+            var body: some View {
+                Counter(count: count) { count = $0 }
+                    .onKeyPress(characters: .letters) { press in letters += press.characters; return .handled }
+                Text(letters).accessibilityIdentifier("letters")
+            }
+        }
+        struct Counter: View {
+            let count: Int
+            let set: @MainActor (Int) -> Void
+            var body: some View {
+                Text("\(count)").accessibilityIdentifier("count").focusable()
+                    .onKeyPress(.space) { set(count + 1); return .handled }
+            }
+        }
+        let page = try ViewTest(Typist())
+        #expect(page.html.contains(#"data-sh-keys="[&quot; &quot;,&quot;any&quot;]""#))
+        try page.press("1", in: "count")
+        try page.press("Shift+A", in: "count")
+        #expect(page.text("letters") == "A")
+        try page.press(" ", in: "count")
+        try page.press(" ", in: "count")
+        try page.press(" ", in: "count")
+        #expect(page.text("count") == "3", "each press saw the count its view was last evaluated with")
+    }
+
+    @Test("Key names: F-keys by name; a control character is escaped in the attribute's JSON; only text fields with onSubmit run on a no-JavaScript Return")
+    func keyNamesAndReturn() throws {
+        struct Keys: View {
+            @State private var text = ""
+            @State private var notes = ""
+            var body: some View {
+                Text("x").accessibilityIdentifier("x").onKeyPress(KeyEquivalent("\u{F708}")) { .handled }.onKeyPress("\n") { .handled }
+                TextField("Field", text: $text).onSubmit {}.accessibilityIdentifier("field")
+                TextEditor(text: $notes).accessibilityIdentifier("editor")
+            }
+        }
+        let page = try ViewTest(Keys())
+        #expect(page.html.contains(#"data-sh-keys="[&quot;\u000a&quot;,&quot;F5&quot;]""#))
+        try page.press("F5", in: "x")
+        #expect(page.tree.submitsOnReturn("field"))
+        #expect(!page.tree.submitsOnReturn("editor"))
+    }
 }

@@ -33,8 +33,22 @@ public enum FormMarkup: HTMLRendering {
     public static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {
         if reportsFocus { writer.attribute(Wire.focusAttribute, "") }
         guard !keys.isEmpty else { return }
-        // Key names are words (`ArrowUp`) or one character; only `"` and `\` need escaping.
-        let json = keys.map { key in key == "\"" || key == "\\" ? "\"\\" + key + "\"" : "\"" + key + "\"" }
-        writer.attribute(Wire.keysAttribute, "[" + json.joined(separator: ",") + "]")
+        writer.attribute(Wire.keysAttribute, "[" + keys.map(jsonString).joined(separator: ",") + "]")
+    }
+
+    /// `string` as a JSON string literal.
+    private static func jsonString(_ string: String) -> String {
+        var json = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        return json + "\""
     }
 }

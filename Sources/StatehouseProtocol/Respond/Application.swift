@@ -164,8 +164,8 @@ final class Application {
         let changes: [ElementChange]
         do {
             // The changed fields first, in document order, then the pressed button; with no
-            // button pressed (Enter), the last text that changed is submitted after every
-            // change has landed (its `onSubmit` runs once, and sees the whole form).
+            // button pressed (Enter), the last text field with an `onSubmit` that changed is
+            // submitted after every change has landed (it runs once, and sees the whole form).
             // Every event is checked before any is applied: a refused post changes nothing.
             var events: [Event] = []
             for field in post.fields {
@@ -173,7 +173,7 @@ final class Application {
             }
             if let event = post.event {
                 events.append(event)
-            } else if let last = events.lastIndex(where: { $0.type == .input }) {
+            } else if let last = events.lastIndex(where: { $0.type == .input && page.tree.submitsOnReturn($0.target) }) {
                 var submit = events.remove(at: last)
                 submit.type = .submit
                 events.append(submit)

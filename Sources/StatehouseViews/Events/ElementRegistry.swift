@@ -124,7 +124,7 @@ struct ElementRegistry {
     /// Focus arrived at `element`: every other focus binding that says "here" lets go, then
     /// the element's takes focus.
     private func focusWrites(arrivingAt element: ElementNode, _ focus: FocusBinding) -> @MainActor () -> Void {
-        let others = attached?.focusBindings(saying: true, except: element) ?? []
+        let others = attached?.otherFocusedBindings(than: focus) ?? []
         return {
             for other in others { other.write(false) }
             focus.write(true)
@@ -138,14 +138,17 @@ struct ElementRegistry {
             throw .invalidValue("a key event needs the key's name, after the modifiers held (ArrowDown, Shift+Tab, Meta+s), not '\(value ?? "")'")
         }
         var handlers: [KeyHandler] = []
+        var takesAnyKey = false
         var current: ElementNode? = element
         while let node = current {
             if node.hasBehaviour, let attached = behaviour(of: node) {
                 handlers += attached.keyHandlers.filter { ($0.keys?.contains(press.key) ?? true) && $0.accepts(press) }
+                takesAnyKey = takesAnyKey || attached.keyHandlers.contains { $0.keys == nil }
             }
             current = node.hostElement
         }
-        guard !handlers.isEmpty else {
+        // A catch-all handler is sent every key: one it does not take changes nothing.
+        guard !handlers.isEmpty || takesAnyKey else {
             throw .invalidValue("no view here handles the key '\(value)' (handled: \(behaviour(of: element)?.keyNames.joined(separator: ", ") ?? "none"))")
         }
         return {
@@ -224,6 +227,12 @@ struct ElementRegistry {
         default:
             throw .unsupported(type: event.type, target: event.target)
         }
+    }
+
+    /// Whether the field `id` runs an action on Return (a text field with `.onSubmit`).
+    func submitsOnReturn(_ id: String) -> Bool {
+        if case .text(_, let onSubmit)? = element(id)?.handler { return onSubmit != nil }
+        return false
     }
 
     /// The event a form post's field `id` with `value` stands for: none if `id` is not a

@@ -6,6 +6,9 @@ final class AttachedBehaviours {
     private var nextOrder = 0
     /// The element whose focus binding came to say "here" in this flush.
     private var newlyFocused: ObjectIdentifier?
+    /// Focus bindings that said "here" when their element went away: focus left with it, so
+    /// the state lets go at the end of the flush (as SwiftUI's does).
+    private var departed: [FocusBinding] = []
     /// Where the browser's focus is, and a move it is owed.
     var tracker = FocusTracker()
 
@@ -24,7 +27,7 @@ final class AttachedBehaviours {
     func set(_ behaviour: ElementBehaviour?, of element: ElementNode) {
         let key = ObjectIdentifier(element)
         guard let behaviour else {
-            byElement[key] = nil
+            if let focus = byElement.removeValue(forKey: key)?.behaviour.focus, focus.isFocused { departed.append(focus) }
             if newlyFocused == key { newlyFocused = nil }
             return
         }
@@ -37,26 +40,38 @@ final class AttachedBehaviours {
         }
     }
 
-    /// The focus bindings whose state says "here" (or not), but `element`'s.
-    func focusBindings(saying isFocused: Bool, except element: ElementNode?) -> [FocusBinding] {
+    /// The focus bindings that say "here", but `focus` itself (the same state and value,
+    /// wherever it is attached: two elements may share one binding).
+    func otherFocusedBindings(than focus: FocusBinding?) -> [FocusBinding] {
         byElement.values.compactMap { attached in
-            attached.element === element || attached.behaviour.focus?.isFocused != isFocused ? nil : attached.behaviour.focus
+            guard let other = attached.behaviour.focus, other.isFocused else { return nil }
+            return other.source == focus?.source && other.value == focus?.value ? nil : other
         }
     }
 
     /// The element whose focus binding says it has focus: the one whose state came to say so
-    /// last (a write moves focus), else the first attached. The other bindings that say so
-    /// are returned to let go, as focus can be in one place only.
+    /// last (a write moves focus), unless that is the state of the element that has focus
+    /// already (two elements may share a binding); else the one with focus; else the first
+    /// attached. The other bindings that say so are returned to let go, as focus can be in
+    /// one place only.
     func takeFocusTarget() -> (element: ElementNode?, others: [FocusBinding]) {
-        let newest = newlyFocused
+        let newestKey = newlyFocused
         newlyFocused = nil
-        var target: Attached?
+        var newest: Attached?, current: Attached?, first: Attached?
         for attached in byElement.values where attached.behaviour.focus?.isFocused == true {
-            guard let current = target else { target = attached; continue }
-            let isNewest = ObjectIdentifier(attached.element) == newest
-            if isNewest || (ObjectIdentifier(current.element) != newest && attached.order < current.order) { target = attached }
+            if ObjectIdentifier(attached.element) == newestKey { newest = attached }
+            if attached.element.id == tracker.focusedID { current = attached }
+            if first == nil || attached.order < first!.order { first = attached }
         }
-        guard let target else { return (nil, []) }
-        return (target.element, focusBindings(saying: true, except: target.element))
+        let sameAsCurrent = newest.map { new in
+            current.map { $0.behaviour.focus?.source == new.behaviour.focus?.source && $0.behaviour.focus?.value == new.behaviour.focus?.value } ?? false
+        } ?? false
+        let target = sameAsCurrent ? current : newest ?? current ?? first
+        // Bindings whose element went away let go, unless a mounted element holds the same.
+        let still = byElement.values.compactMap { $0.behaviour.focus }.filter(\.isFocused)
+        let gone = departed.filter { focus in !still.contains { $0.source == focus.source && $0.value == focus.value } }
+        departed = []
+        guard let target else { return (nil, gone) }
+        return (target.element, otherFocusedBindings(than: target.behaviour.focus) + gone)
     }
 }

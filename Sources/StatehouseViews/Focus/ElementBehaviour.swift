@@ -16,17 +16,23 @@ final class ElementBehaviour: Equatable {
         ElementBehaviour(focus: focus ?? base?.focus, keyHandlers: keyHandlers + (base?.keyHandlers ?? []))
     }
 
-    /// The keys the client sends (DOM `key` names, sorted), `*` for any.
+    /// The keys the client sends (DOM `key` names, sorted), `any` for any key (not a key's
+    /// name: those are one character or capitalised, `ArrowUp`).
     var keyNames: [String] {
         var names = Set<String>()
-        for handler in keyHandlers { names.formUnion(handler.keys?.map(\.domName) ?? ["*"]) }
+        for handler in keyHandlers { names.formUnion(handler.keys?.map(\.domName) ?? [Self.anyKey]) }
         return names.sorted()
     }
 
-    /// Equal when the same focus state and keys are attached, and the state says the same
-    /// (the closures are made anew on every evaluation anyway).
+    /// The name that stands for every key (a catch-all `.onKeyPress`).
+    static let anyKey = "any"
+
+    /// Equal when the same focus state is attached and says the same, and no key handlers
+    /// are (their closures are made anew on every evaluation and may capture new values, so
+    /// a view holding them is always brought up to date; a focus binding's closure writes the
+    /// same storage with the same value).
     nonisolated static func == (a: ElementBehaviour, b: ElementBehaviour) -> Bool {
-        MainActor.assumeIsolated { a === b || (a.focus == b.focus && a.keyNames == b.keyNames) }
+        MainActor.assumeIsolated { a === b || (a.focus == b.focus && a.keyHandlers.isEmpty && b.keyHandlers.isEmpty) }
     }
 
     /// Whether the element's HTML is the same with either: a focus state that moved changes

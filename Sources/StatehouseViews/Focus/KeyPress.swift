@@ -32,9 +32,13 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
         ("PageUp", .pageUp), ("PageDown", .pageDown), ("Clear", .clear), ("Tab", .tab), ("Enter", .return),
     ]
 
-    /// The key's name in the browser: `ArrowUp`, `Enter`, ` `, `a` (letters in lower case).
+    /// The key's name in the browser: `ArrowUp`, `Enter`, `F5`, ` `, `a` (letters in lower case).
     var domName: String {
         if let named = Self.namedKeys.first(where: { $0.key == self }) { return named.name }
+        if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+           (0xF704...0xF726).contains(scalar.value) {
+            return "F\(scalar.value - 0xF703)"
+        }
         return String(character).lowercased()
     }
 
@@ -100,7 +104,8 @@ public struct KeyPress: Sendable {
     }
 
     /// Reads a `key` event's value: the browser's key name after the modifiers held
-    /// (`ArrowDown`, `Shift+ArrowDown`, `Meta+s`; Meta stands for Command and Control).
+    /// (`ArrowDown`, `Shift+ArrowDown`, `Meta+s`): `Meta` is `.command`, `Control` `.control`,
+    /// `Alt` `.option`, `Shift` `.shift`.
     init?(wireValue: String) {
         var rest = Substring(wireValue)
         var modifiers: EventModifiers = []
@@ -148,7 +153,7 @@ extension View {
     /// key still types into a text field: the browser cannot wait for the server's answer.
     public func onKeyPress(characters: CharacterSet, phases: KeyPress.Phases = [.down, .repeat],
                            action: @escaping @MainActor (KeyPress) -> KeyPress.Result) -> some View {
-        let handler = KeyHandler(keys: nil, accepts: { press in
+        let handler = KeyHandler(keys: phases.isDisjoint(with: [.down, .repeat]) ? [] : nil, accepts: { press in
             !press.characters.isEmpty && press.characters.unicodeScalars.allSatisfy(characters.contains)
         }, action: action)
         return modifier(BehaviourModifier(keyHandlers: [handler]))
@@ -156,7 +161,8 @@ extension View {
 
     /// Performs an action if the user presses any key. Keys still reach the browser.
     public func onKeyPress(phases: KeyPress.Phases = [.down, .repeat], action: @escaping @MainActor (KeyPress) -> KeyPress.Result) -> some View {
-        modifier(BehaviourModifier(keyHandlers: [KeyHandler(keys: nil, accepts: { _ in true }, action: action)]))
+        let keys: [KeyEquivalent]? = phases.isDisjoint(with: [.down, .repeat]) ? [] : nil
+        return modifier(BehaviourModifier(keyHandlers: [KeyHandler(keys: keys, accepts: { _ in true }, action: action)]))
     }
 }
 

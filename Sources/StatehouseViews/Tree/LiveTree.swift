@@ -149,6 +149,10 @@ public final class LiveTree {
         registry.fieldEvent(id, value: value)
     }
 
+    /// Whether the field `id` runs an action on Return (a text field with `.onSubmit`): the one
+    /// a no-JavaScript Enter submits.
+    public func submitsOnReturn(_ id: String) -> Bool { registry.submitsOnReturn(id) }
+
     /// Re-evaluates what is dirty and returns the changes.
     ///
     /// - Throws: the `ViewFailure` of a view that could not be evaluated; the tree cannot be

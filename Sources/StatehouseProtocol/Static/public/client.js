@@ -91,7 +91,8 @@
       syncTitle();
     },
     // A @FocusState was written: focus goes there (or leaves), once the changes are in.
-    'sh-focus': (el) => { focusMove = () => moveFocus(() => el.focus()); },
+    // (Unless the person has moved focus since: their report, still queued, wins.)
+    'sh-focus': (el) => { focusMove = () => { if (!focusReportQueued()) moveFocus(() => el.focus()); }; },
     'sh-blur': (el) => { focusMove = () => { if (document.activeElement === el) moveFocus(() => el.blur()); }; },
   };
   let focusMove = null;
@@ -120,6 +121,7 @@
   // server (its element gone) is dropped quietly.
   const reportsFocus = (el) => !!el?.id && !!el.hasAttribute?.('data-sh-focus');
   let movingFocus = false;
+  const focusReportQueued = () => queue.some((e) => e.type === 'focus' || e.type === 'blur');
   function moveFocus(act) {
     movingFocus = true;
     try { act(); } finally { movingFocus = false; }
@@ -188,8 +190,9 @@
   // typed since are kept after the server's value, and the queued events say so too.
   function syncValue(field, value) {
     if (field.value === value) return;
-    const sent = inFlight?.target === field.id ? inFlight.value : undefined;
-    const queued = queue.filter((e) => e.target === field.id);
+    const typing = (e) => e.target === field.id && (e.type === 'input' || e.type === 'submit');
+    const sent = inFlight && typing(inFlight) ? inFlight.value : undefined;
+    const queued = queue.filter(typing);
     // A push was rendered before the keystrokes still on their way reached the server: the
     // answer to them will carry the text.
     if (applyingPush && (sent !== undefined || queued.length)) return;
@@ -235,7 +238,7 @@
     if (!el) return;
     const text = saved.value !== undefined && isText(el);
     if (text && el !== saved.el && queue.some((e) => e.target === saved.id)) el.value = saved.value;
-    el.focus({ preventScroll: true });
+    moveFocus(() => el.focus({ preventScroll: true })); // focus is where it was: nothing to report
     if (text && el.value === saved.value) el.setSelectionRange(saved.start, saved.end, saved.dir);
   }
 
@@ -301,11 +304,13 @@
   });
 
   // Keys an element's .onKeyPress handles (data-sh-keys): sent as `key` events to the
-  // innermost element that takes them; a named key is not handled by the browser too
-  // (a catch-all `*` cannot know before the server answers, so the browser goes on).
+  // innermost element that takes them. A listed key is not handled by the browser too, unless
+  // it was pressed in a text field inside the element that lists it (typing and Return in the
+  // field go on); for a catch-all (`any`) the browser always goes on (it cannot wait for the
+  // server's answer).
   const namedKeys = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Escape', 'Backspace', 'Delete',
     'Home', 'End', 'PageUp', 'PageDown', 'Clear', 'Tab', 'Enter']);
-  const keyName = (e) => (e.key.length === 1 ? e.key.toLowerCase() : e.key);
+  const keyName = (e) => (typeof e.key !== 'string' ? '' : e.key.length === 1 ? e.key.toLowerCase() : e.key);
   const isKey = (name) => name.length === 1 || namedKeys.has(name) || /^F([1-9]|[12][0-9]|3[0-5])$/.test(name);
   const keyValue = (e) => (e.ctrlKey ? 'Control+' : '') + (e.altKey ? 'Alt+' : '') + (e.shiftKey ? 'Shift+' : '') +
     (e.metaKey ? 'Meta+' : '') + e.key;
@@ -313,12 +318,13 @@
     try { return JSON.parse(el.getAttribute('data-sh-keys')); } catch { return []; }
   }
   document.addEventListener('keydown', (e) => {
-    if (e.isComposing || e.defaultPrevented || !isKey(keyName(e))) return;
+    if (e.isComposing || e.defaultPrevented || !keyName(e) || !isKey(keyName(e))) return;
     for (let el = e.target.closest?.('[data-sh-keys]'); el; el = el.parentElement?.closest('[data-sh-keys]')) {
       const keys = keysOf(el);
       const named = keys.includes(keyName(e));
-      if (!named && !keys.includes('*')) continue;
-      if (named) e.preventDefault();
+      if (!named && !keys.includes('any')) continue;
+      const inField = el !== e.target && e.target.matches?.('input, textarea, select, [contenteditable]');
+      if (named && !inField) e.preventDefault();
       send({ target: el.id, type: 'key', value: keyValue(e) });
       return;
     }
@@ -329,9 +335,10 @@
   // left to a control that takes typing or Enter itself; in an open dialog only its buttons
   // count.
   function matchesShortcut(e, shortcut) {
-    const parts = shortcut.split('+');
-    const name = parts.pop();
-    if ((name === 'Space' ? ' ' : name).toLowerCase() !== e.key.toLowerCase()) return false;
+    const plus = shortcut === '+' || shortcut.endsWith('++'); // the + key itself
+    const parts = (plus ? shortcut.slice(0, -1) : shortcut).split('+').filter(Boolean);
+    const name = plus ? '+' : parts.pop();
+    if (typeof e.key !== 'string' || (name === 'Space' ? ' ' : name).toLowerCase() !== e.key.toLowerCase()) return false;
     const meta = parts.includes('Meta'), ctrl = parts.includes('Control');
     const commandOK = meta && !ctrl ? e.metaKey !== e.ctrlKey : e.metaKey === meta && e.ctrlKey === ctrl;
     return commandOK && e.altKey === parts.includes('Alt') && e.shiftKey === parts.includes('Shift');
@@ -364,7 +371,9 @@
     const items = [...group.querySelectorAll(`[role="${role}"]`)].filter((o) => o.closest(groups[role]) === group && !o.disabled);
     const next = Math.max(0, Math.min(items.length - 1, items.indexOf(item) + steps[e.key]));
     e.preventDefault();
-    items[next]?.focus();
+    if (!items[next] || items[next] === item) return;
+    items[next].focus();
+    if (role === 'radio') items[next].click(); // in a radio group the arrow keys pick, as ARIA's pattern says
   });
 
   // Enter in a text field: handled here, because the browser's implicit submission
@@ -418,6 +427,9 @@
         morph(root, document.adoptNode(fresh));
         restoreFocus(focus);
         syncDialogs();
+        // A fresh render carries the focus states' element as `autofocus` (no move is owed).
+        const wanted = root.querySelector('[autofocus]');
+        if (wanted && document.activeElement !== wanted) moveFocus(() => wanted.focus());
       }
     } catch (err) {
       // offline: try again later
