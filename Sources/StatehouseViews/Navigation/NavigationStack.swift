@@ -20,6 +20,8 @@ public struct NavigationStack<Data, Root: View>: View {
     private let root: Root
     @State private var ownPath: [AnyHashable] = []
     @State private var model = NavigationModel()
+    /// The stack's `EditMode`, which `EditButton`s in it switch.
+    @State private var editMode = EditMode.inactive
     @Environment(\.pageLocation) private var location
     @Environment(\.tabScope) private var tab
 
@@ -51,6 +53,7 @@ public struct NavigationStack<Data, Root: View>: View {
             NavigationScreen(model: model, depth: 0, isTop: elements.isEmpty) { root }
             NavigationScreens(model: model, elements: elements)
         }
+        .environment(\.editMode, $editMode)
     }
 }
 

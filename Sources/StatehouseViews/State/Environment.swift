@@ -64,6 +64,11 @@ public struct EnvironmentValues: @unchecked Sendable {
             func same<E: Equatable>(_ value: E) -> (Any) -> Bool { { ($0 as? E) == value } }
             return Entry(value: value, isSame: same(equatable))
         }
+        if let input = value as? any InputComparable {
+            // A binding is the same when it points to the same storage.
+            func same<I: InputComparable>(_ value: I) -> (Any) -> Bool { { ($0 as? I).map { I.isSameInput($0, value) } ?? false } }
+            return Entry(value: value, isSame: same(input))
+        }
         return Entry(value: value) { _ in false }
     }
 }

@@ -10,7 +10,9 @@ private let textAttributes = [Attribute("class", "sh-text")]
 public struct Text: View, ElementView, Equatable {
     let string: String
 
-    /// Creates a text view that displays a string, without localization.
+    /// Creates a text view that displays a string, without localization. (Disfavoured, as
+    /// in SwiftUI: a literal goes to `init(_: LocalizedStringKey)` and its interpolations.)
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { string = String(content) }
     /// Creates a text view that displays a string literal without localization.
     public init(verbatim content: String) { string = content }
@@ -18,4 +20,10 @@ public struct Text: View, ElementView, Equatable {
     func element(in environment: EnvironmentValues) -> ElementSpec {
         ElementSpec("span", textAttributes, text: string)
     }
+}
+
+extension Text: CustomStringConvertible {
+    /// The text's string: interpolated into another text (`Text("A \(Text("b"))")`), a text
+    /// reads as what it shows, whichever initializer the compiler picked.
+    public nonisolated var description: String { string }
 }

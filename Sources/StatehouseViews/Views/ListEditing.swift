@@ -1,0 +1,161 @@
+import Foundation
+
+/// List editing: `ForEach($items) { $item in }`, `.onDelete`, `.onMove`, `EditButton`, and the
+/// collection methods they are used with.
+
+extension ForEach {
+    /// Creates an instance over a binding to a collection: each row gets a binding to its
+    /// element, found by the element's id (so it stays right when rows are inserted or deleted).
+    ///
+    /// ```swift
+    /// ForEach($todos) { $todo in Toggle(todo.title, isOn: $todo.isDone) }
+    /// ```
+    public init<C: MutableCollection & RandomAccessCollection>(_ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content)
+    where C.Element: Identifiable, Data == [Binding<C.Element>], ID == C.Element.ID {
+        let elements = data.wrappedValue.map { element in
+            let id = element.id
+            return Binding<C.Element>(get: {
+                data.wrappedValue.first { $0.id == id } ?? element
+            }, set: { newValue in
+                if let index = data.wrappedValue.firstIndex(where: { $0.id == id }) { data.wrappedValue[index] = newValue }
+            })
+        }
+        self.init(elements, id: \.wrappedValue.id, content: content)
+    }
+
+    /// Sets the deletion action: each row gets a Delete button (a person without a swipe, and
+    /// a keyboard, can reach it) that calls `action` with the row's offset.
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> EditableForEach<Data, ID, Content> {
+        EditableForEach(base: self, onDelete: action, onMove: nil)
+    }
+
+    /// Sets the move action: in edit mode (`EditButton`) each row gets Move up and Move down
+    /// buttons that call `action` as a drag would (`[offset]`, the offset to insert before).
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> EditableForEach<Data, ID, Content> {
+        EditableForEach(base: self, onDelete: nil, onMove: action)
+    }
+}
+
+/// A `ForEach` with `.onDelete` or `.onMove`: the rows, each with its editing buttons. Still a
+/// container of rows (in a `List`, each element is a row).
+public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, TransparentView {
+    let base: ForEach<Data, ID, Content>
+    let onDelete: ((IndexSet) -> Void)?
+    let onMove: ((IndexSet, Int) -> Void)?
+
+    public var body: Never { fatalError("EditableForEach renders its rows") }
+
+    /// Sets (or replaces) the deletion action.
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self {
+        EditableForEach(base: base, onDelete: action, onMove: onMove)
+    }
+
+    /// Sets (or replaces) the move action.
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self {
+        EditableForEach(base: base, onDelete: onDelete, onMove: action)
+    }
+
+    struct Row {
+        let offset: Int
+        let id: ID
+        let element: Data.Element
+    }
+
+    /// The rows as a `ForEach` keyed as the base is, each with its buttons.
+    func rows() -> some View {
+        let count = base.data.count
+        let rows = base.data.enumerated().map { Row(offset: $0.offset, id: $0.element[keyPath: base.idPath], element: $0.element) }
+        return ForEach(rows, id: \.id) { row in
+            Box("div", [Attribute("class", "sh-editable-row")]) {
+                base.content(row.element)
+                RowEditButtons(offset: row.offset, count: count, onDelete: onDelete, onMove: onMove)
+            }
+        }
+    }
+
+    static var isRowContainer: Bool { true }
+
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        let node = mountView(view.rows(), context)
+        node.takesModifiedViews = true
+        return node
+    }
+
+    static func update(_ node: Node, with view: Self, _ context: Context) {
+        node.update(view.rows(), context)
+    }
+}
+
+/// A row's Delete button, and in edit mode its Move up and Move down buttons.
+struct RowEditButtons: View {
+    let offset: Int
+    let count: Int
+    let onDelete: ((IndexSet) -> Void)?
+    let onMove: ((IndexSet, Int) -> Void)?
+    @Environment(\.editMode) private var editMode
+
+    var body: some View {
+        let offset = offset, onDelete = onDelete, onMove = onMove
+        let isEditing = editMode?.wrappedValue.isEditing == true
+        Box("span", [Attribute("class", "sh-row-edit")]) {
+            if let onMove, isEditing {
+                Button("Move up") { onMove(IndexSet(integer: offset), offset - 1) }.disabled(offset == 0)
+                Button("Move down") { onMove(IndexSet(integer: offset), offset + 2) }.disabled(offset == count - 1)
+            }
+            if let onDelete {
+                Button("Delete", role: .destructive) { onDelete(IndexSet(integer: offset)) }
+            }
+        }
+    }
+}
+
+/// The mode of a view that can be edited (`EditButton` switches it).
+public enum EditMode: Hashable, Sendable {
+    case inactive, transient, active
+
+    /// Whether the view is being edited.
+    public var isEditing: Bool { self != .inactive }
+}
+
+extension EnvironmentValues {
+    /// The edit mode of the enclosing `NavigationStack` (nil outside one).
+    public var editMode: Binding<EditMode>? {
+        get { self[ObjectIdentifier(EditMode.self)] ?? nil }
+        set { self[ObjectIdentifier(EditMode.self)] = newValue }
+    }
+}
+
+/// A button that toggles the edit mode of the enclosing `NavigationStack`: "Edit", "Done".
+public struct EditButton: View {
+    @Environment(\.editMode) private var editMode
+    public init() {}
+
+    public var body: some View {
+        let editMode = editMode
+        Button(editMode?.wrappedValue.isEditing == true ? "Done" : "Edit") {
+            editMode?.wrappedValue = editMode?.wrappedValue.isEditing == true ? .inactive : .active
+        }
+        .disabled(editMode == nil)
+    }
+}
+
+extension RangeReplaceableCollection where Self: MutableCollection {
+    /// Removes all the elements at the specified offsets (what `.onDelete` hands over).
+    public mutating func remove(atOffsets offsets: IndexSet) {
+        for offset in offsets.reversed() {
+            remove(at: index(startIndex, offsetBy: offset))
+        }
+    }
+}
+
+extension MutableCollection where Self: RangeReplaceableCollection {
+    /// Moves the elements at `source` to before the element at `destination` (offsets in the
+    /// collection as it was), as `.onMove` describes a move.
+    public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+        let moving = source.map { self[index(startIndex, offsetBy: $0)] }
+        let before = source.filter { $0 < destination }.count
+        remove(atOffsets: source)
+        let insertAt = index(startIndex, offsetBy: destination - before)
+        insert(contentsOf: moving, at: insertAt)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The key of a string a `Text` shows: what a string literal given to `Text` becomes, with
+/// SwiftUI's interpolations (`specifier:`, `format:`). Statehouse does not localize: the key
+/// is the text.
+///
+/// ```swift
+/// Text("Volume: \(volume, specifier: "%.1f")")
+/// Text("Due \(date, format: .dateTime.day().month())")
+/// ```
+public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
+    let string: String
+
+    /// Creates a key from a string.
+    public init(_ value: String) { string = value }
+    public init(stringLiteral value: String) { string = value }
+    public init(stringInterpolation: StringInterpolation) { string = stringInterpolation.output }
+
+    /// The interpolations a `Text`'s literal takes.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var output = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            output.reserveCapacity(literalCapacity + 8 * interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) { output += literal }
+
+        /// Any value, as string interpolation writes it (another `Text`: its string).
+        public mutating func appendInterpolation<T>(_ value: T) {
+            if let text = value as? Text { output += text.string } else { output += String(describing: value) }
+        }
+
+        /// A number through a `printf` format (`"%.2f"`, `"%d"`, `"%05.1f"`).
+        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
+            output += String(format: specifier, Double(value))
+        }
+
+        /// An integer through a `printf` format (`"%d"`, `"%03d"`, `"%x"`).
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T, specifier: String) {
+            // `%d` and its kin read a C `int`: a value that does not fit one is written whole.
+            if let small = Int32(exactly: value) { output += String(format: specifier, small) } else { output += String(describing: value) }
+        }
+
+        /// A value through a format style (`.number`, `.percent`, `.dateTime`, `.currency(code:)`).
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+            output += format.format(input)
+        }
+
+    }
+}
+
+extension Text {
+    /// Creates a text view that displays a string literal (with `specifier:` and `format:`
+    /// interpolations), as SwiftUI's localized initializer; the text is not localized.
+    public init(_ key: LocalizedStringKey) { string = key.string }
+
+    /// Creates a text view that displays a value through a format style.
+    ///
+    /// ```swift
+    /// Text(price, format: .currency(code: "EUR"))
+    /// ```
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+        string = format.format(input)
+    }
+
+    /// Creates a text view that displays a date in one of the standard styles.
+    public init(_ date: Date, style: DateStyle) {
+        switch style.kind {
+        case .date: string = date.formatted(date: .long, time: .omitted)
+        case .time: string = date.formatted(date: .omitted, time: .shortened)
+        }
+    }
+
+    /// How `Text(_:style:)` writes a date (the relative styles are not kept up to date).
+    public struct DateStyle: Sendable {
+        enum Kind { case date, time }
+        let kind: Kind
+        public static let date = DateStyle(kind: .date)
+        public static let time = DateStyle(kind: .time)
+    }
+}
