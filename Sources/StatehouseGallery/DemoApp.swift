@@ -29,6 +29,7 @@ public struct DemoApp: App {
         Route("/controls", title: "Controls") { ControlsSeed.ControlsView() }
         Route("/signup", title: "Sign up") { SignupSeed.SignupView() }
         Route("/groceries", title: "Groceries") { GroceriesSeed.GroceriesView() }
+        Route("/shapes", title: "Shapes") { ShapesSeed.ShapesView() }
     }
 }
 
@@ -47,6 +48,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/clock", "A .task loop updates @State every second; the server pushes each tick."),
     ("/shared", "App-level @State: one count for every session; each click reaches every open page live."),
     ("/controls", "Every control bound to state, each beside a Text showing its value: Picker, Slider, DatePicker, TextEditor, List selection, focus, keys."),
+    ("/shapes", "Shapes as inline SVG: a progress ring drawn by a custom Shape, Circle().trim().stroke(), the built-in shapes and a Path."),
     ("/groceries", "List editing as tutorials write it: ForEach($items) bindings, onDelete (a Delete button per row), onMove with EditButton, formatted text."),
     ("/signup", "A sign-up form: errors under the fields, Create account disabled until valid, Return moves focus to the first invalid field (@FocusState)."),
     ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),

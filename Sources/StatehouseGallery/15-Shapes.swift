@@ -1,0 +1,62 @@
+import Foundation
+import Statehouse
+
+/// `/shapes`: shapes as inline SVG. A progress ring drawn by a custom `Shape` (an arc), the
+/// same with `Circle().trim().stroke()`, the built-in shapes, a `Path`; a slider moves the
+/// progress.
+enum ShapesSeed {
+    /// An arc from twelve o'clock, clockwise, `progress` of the way round.
+    struct Ring: Shape {
+        var progress: Double
+
+        func path(in rect: CGRect) -> Path {
+            var path = Path()
+            path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: min(rect.width, rect.height) / 2 - 4,
+                        startAngle: .degrees(-90), endAngle: .degrees(-90 + 360 * progress), clockwise: false)
+            return path
+        }
+    }
+
+    struct ShapesView: View {
+        @State private var progress = 0.7
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 16) {
+                HStack(spacing: 24) {
+                    ZStack {
+                        Circle().stroke(Color.gray.opacity(0.25), lineWidth: 8)
+                        Ring(progress: progress)
+                            .stroke(Color.accentColor, style: StrokeStyle(lineWidth: 8, lineCap: .round))
+                            .accessibilityIdentifier("ring")
+                        Text("\(progress, format: .percent.precision(.fractionLength(0)))").bold().accessibilityIdentifier("ring-value")
+                    }
+                    .frame(width: 120, height: 120)
+                    Circle()
+                        .trim(from: 0, to: progress)
+                        .stroke(Color.green, lineWidth: 8)
+                        .rotationEffect(.degrees(-90))
+                        .frame(width: 120, height: 120)
+                        .accessibilityIdentifier("trimmed")
+                }
+                Slider(value: $progress, in: 0...1, step: 0.05) { Text("Progress") }
+                    .accessibilityIdentifier("slider")
+                HStack(spacing: 12) {
+                    Rectangle().fill(Color.orange).frame(width: 60, height: 40)
+                    RoundedRectangle(cornerRadius: 10).fill(Color.blue).frame(width: 60, height: 40)
+                    Capsule().fill(Color.purple).frame(width: 80, height: 40)
+                    Ellipse().stroke(Color.pink, lineWidth: 3).frame(width: 60, height: 40)
+                    Path { path in
+                        path.move(to: CGPoint(x: 20, y: 0))
+                        path.addLine(to: CGPoint(x: 40, y: 40))
+                        path.addLine(to: CGPoint(x: 0, y: 40))
+                        path.closeSubpath()
+                    }
+                    .fill(Color.teal)
+                    .frame(width: 40, height: 40)
+                    .accessibilityIdentifier("triangle")
+                }
+            }
+            .padding()
+        }
+    }
+}
