@@ -3,7 +3,7 @@ import Statehouse
 
 /// `/shapes`: shapes as inline SVG. A progress ring drawn by a custom `Shape` (an arc), the
 /// same with `Circle().trim().stroke()`, the built-in shapes, a `Path`; a slider moves the
-/// progress.
+/// progress; buttons in a custom `ButtonStyle`.
 enum ShapesSeed {
     /// An arc from twelve o'clock, clockwise, `progress` of the way round.
     struct Ring: Shape {
@@ -14,6 +14,18 @@ enum ShapesSeed {
             path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: min(rect.width, rect.height) / 2 - 4,
                         startAngle: .degrees(-90), endAngle: .degrees(-90 + 360 * progress), clockwise: false)
             return path
+        }
+    }
+
+    /// A custom `ButtonStyle`: a capsule of the accent colour (red for a destructive role).
+    struct Pill: ButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            configuration.label
+                .padding(.horizontal, 14)
+                .padding(.vertical, 6)
+                .foregroundStyle(Color.white)
+                .background(configuration.role == .destructive ? Color.red : Color.accentColor)
+                .cornerRadius(14)
         }
     }
 
@@ -40,6 +52,11 @@ enum ShapesSeed {
                 }
                 Slider(value: $progress, in: 0...1, step: 0.05) { Text("Progress") }
                     .accessibilityIdentifier("slider")
+                HStack {
+                    Button("Reset") { progress = 0.7 }.accessibilityIdentifier("reset")
+                    Button("Empty", role: .destructive) { progress = 0 }
+                }
+                .buttonStyle(Pill())
                 HStack(spacing: 12) {
                     Rectangle().fill(Color.orange).frame(width: 60, height: 40)
                     RoundedRectangle(cornerRadius: 10).fill(Color.blue).frame(width: 60, height: 40)

@@ -4,7 +4,8 @@ WebDriver (chromium-driver) with Selenium. They start the demo binary on a free 
     python3 -m unittest discover -s Tests/Browser -v      # after `swift build`
 
 This module holds the harness (`BrowserTestCase`) and the first tests; test_navigation.py,
-test_controls.py and test_signup.py hold the navigation, control, and form/focus/keys tests.
+test_controls.py, test_signup.py and test_breadth.py hold the navigation, control,
+form/focus/keys, and shapes/list-editing tests.
 
 A failing test saves a screenshot to .build/browser-screenshots/.
 """

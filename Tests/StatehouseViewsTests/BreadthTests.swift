@@ -132,4 +132,42 @@ struct BreadthTests {
         try page.elements(role: "button").filter { $0.label == "Delete" }[3].click()
         #expect(page.text("summary") == "0 of 3 bought (0%)")
     }
+
+    struct Pill: ButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            configuration.label
+                .padding(8)
+                .background(configuration.role == .destructive ? Color.red : Color.blue)
+                .cornerRadius(16)
+                .opacity(configuration.isPressed ? 0.8 : 1)
+        }
+    }
+
+    @Test("A custom ButtonStyle: its makeBody composes the look inside the one <button>, which keeps its events, role and disabled state")
+    func customButtonStyle() throws {
+        struct Toolbar: View {
+            @State private var saves = 0
+            var body: some View {
+                HStack {
+                    Button("Save") { saves += 1 }.accessibilityIdentifier("save")
+                    Button("Delete", role: .destructive) {}.disabled(true).accessibilityIdentifier("delete")
+                }
+                .buttonStyle(Pill())
+                Button("Plain") {}.accessibilityIdentifier("plain")
+                Text("\(saves)").accessibilityIdentifier("saves")
+            }
+        }
+        let page = try ViewTest(Toolbar())
+        let save = try page.element("save")
+        #expect(save.element.tag == "button" && save[attribute: "data-styled"] == "")
+        let inner = try #require(page.elements.first { $0.parentID == save.id })
+        #expect(inner[attribute: "style"]?.contains("background:#007aff") == true && inner.text == "Save")
+        try save.click()
+        try page.button("Save").click()
+        #expect(page.text("saves") == "2")
+        let delete = try page.element("delete")
+        #expect(delete[attribute: "disabled"] == "")
+        #expect(page.elements.first { $0.parentID == delete.id }?[attribute: "style"]?.contains("background:#ff3b30") == true)
+        #expect(try page.element("plain")[attribute: "data-styled"] == nil, "outside the style, a button is as before")
+    }
 }

@@ -54,6 +54,22 @@ public struct Button<Label: View>: View, ElementView {
         spec.control = .button
         return spec
     }
+
+    /// A button under a custom `ButtonStyle` shows the style's body (decided when it is
+    /// mounted: a style applied to a mounted button takes effect when it is mounted again).
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        guard let style = context.environment.customButtonStyle else { return ElementViewNode(view, context) }
+        let node = mountView(StyledButton(button: view, style: style), context)
+        node.takesModifiedViews = true
+        return node
+    }
+}
+
+extension Button: TransparentView {
+    static func update(_ node: Node, with view: Self, _ context: Context) {
+        if node is ElementViewNode<Self> { return node.refresh(view, context) }
+        node.update(StyledButton(button: view, style: context.environment.customButtonStyle), context)
+    }
 }
 
 extension Button where Label == Text {
