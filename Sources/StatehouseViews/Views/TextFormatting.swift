@@ -26,10 +26,15 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 
         public mutating func appendLiteral(_ literal: String) { output += literal }
 
-        /// Any value, as string interpolation writes it (another `Text`: its string).
-        public mutating func appendInterpolation<T>(_ value: T) {
-            if let text = value as? Text { output += text.string } else { output += String(describing: value) }
-        }
+        /// A string, as it is.
+        public mutating func appendInterpolation(_ string: String) { output += string }
+
+        /// A value that describes itself (numbers; another `Text`, as its string), without the
+        /// dynamic casts of `String(describing:)`.
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) { output += value.description }
+
+        /// Any other value, as string interpolation writes it.
+        public mutating func appendInterpolation<T>(_ value: T) { output += String(describing: value) }
 
         /// A number through a `printf` format (`"%.2f"`, `"%d"`, `"%05.1f"`).
         public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
