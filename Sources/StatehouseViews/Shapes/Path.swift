@@ -163,9 +163,6 @@ public struct Path: Equatable, Sendable {
         current = point
     }
 
-    /// A coordinate with at most three decimals (`12.5`, `-3`).
-    static func number(_ value: CGFloat) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(Double(rounded))
-    }
+    /// A coordinate with at most three decimals (`12.5`, `-3`), written as CSS numbers are.
+    static func number(_ value: CGFloat) -> String { cssNumber((value * 1000).rounded() / 1000) }
 }

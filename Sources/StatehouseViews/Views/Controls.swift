@@ -101,8 +101,9 @@ extension Toggle where Label == Text {
     }
 }
 
-/// A button that is on or off (a toggle's switch, a picker's option, a list's row):
-/// `aria-checked` (`aria-selected` for an option), and it posts the form without JavaScript.
+/// A button that is on or off (a toggle's switch, a picker's option, a list's row, a
+/// disclosure's label): `aria-checked` (`aria-selected` for an option, `aria-expanded` for a
+/// disclosure), and it posts the form without JavaScript.
 struct CheckedButton<Label: View>: ElementView {
     /// `switch` or `radio`.
     let role: String
@@ -114,9 +115,11 @@ struct CheckedButton<Label: View>: ElementView {
     func handler(in environment: EnvironmentValues) -> EventHandler? { onClick }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        // An option says it is selected; a switch or a radio button that it is checked.
+        // An option says it is selected, a disclosure's button that it is expanded; a switch or
+        // a radio button that it is checked.
+        let state = role == "option" ? "aria-selected" : role == "button" ? "aria-expanded" : "aria-checked"
         var spec = ElementSpec("button", [Attribute("class", className), Attribute("type", "submit"), Attribute("role", role),
-                                          Attribute(role == "option" ? "aria-selected" : "aria-checked", isOn ? "true" : "false")])
+                                          Attribute(state, isOn ? "true" : "false")])
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .button
         return spec

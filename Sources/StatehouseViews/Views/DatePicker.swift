@@ -90,11 +90,13 @@ struct DateInput {
     let range: ClosedRange<Date>?
     let components: DatePickerComponents
 
-    private static var calendar: Calendar {
+    /// Made once (a `Calendar` per render and per event was measurable work); it follows
+    /// the server's time zone if that changes.
+    private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
+        calendar.timeZone = .autoupdatingCurrent
         return calendar
-    }
+    }()
 
     var inputType: String {
         switch (components.contains(.date), components.contains(.hourAndMinute)) {

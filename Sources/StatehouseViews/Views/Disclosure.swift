@@ -4,9 +4,10 @@
 /// ```swift
 /// DisclosureGroup("Advanced", isExpanded: $showsAdvanced) { Toggle("Debug", isOn: $debug) }
 /// ```
-/// With the browser client, opening or closing it sends `change` with `true`/`false`; a write
-/// from the server opens or closes it. Without JavaScript it opens and closes in the browser
-/// only.
+/// Its label is a button (`aria-expanded`) that flips the binding, so it works without
+/// JavaScript too (the content is mounted only while it is open); with the browser client,
+/// a `<details>` opened or closed otherwise sends `change` with `true`/`false`, and a write
+/// from the server opens or closes it.
 public struct DisclosureGroup<Label: View, Content: View>: View {
     let isExpanded: Binding<Bool>?
     let label: Label
@@ -31,7 +32,10 @@ public struct DisclosureGroup<Label: View, Content: View>: View {
     public var body: some View {
         let binding = isExpanded ?? $ownExpanded
         return DetailsElement(isOpen: binding.wrappedValue, binding: binding) {
-            Box("summary", summaryAttributes) { label }
+            Box("summary", disclosureSummaryAttributes) {
+                CheckedButton(role: "button", className: "sh-disclosure-toggle", isOn: binding.wrappedValue,
+                              onClick: .toggle(binding), content: label)
+            }
             if binding.wrappedValue { content }
         }
     }
@@ -64,6 +68,8 @@ struct DetailsElement<Content: View>: ElementView {
 }
 
 let summaryAttributes = [Attribute("class", "sh-summary")]
+/// A disclosure group's summary: its button is the tab stop, not the summary.
+private let disclosureSummaryAttributes = [Attribute("class", "sh-summary"), Attribute("tabindex", "-1")]
 
 /// A container for attaching a label to a value-bearing view: the label, then the value.
 ///

@@ -43,8 +43,6 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
     let onDelete: ((IndexSet) -> Void)?
     let onMove: ((IndexSet, Int) -> Void)?
 
-    public var body: Never { fatalError("EditableForEach renders its rows") }
-
     /// Sets (or replaces) the deletion action.
     public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self {
         EditableForEach(base: base, onDelete: action, onMove: onMove)

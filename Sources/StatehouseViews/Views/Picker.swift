@@ -42,7 +42,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
                     }
                 }
             } else {
-                RadioGroupElement(isSegmented: kind == .segmented, title: title) {
+                Box("div", radioGroupAttributes(isSegmented: kind == .segmented, title: title)) {
                     ForEach(options.indices, id: \.self) { index in
                         CheckedButton(role: "radio", className: "sh-radio", isOn: options[index].tag == selected,
                                       onClick: .action { choice.select(index) }, content: options[index].label ?? options[index].content)
@@ -99,17 +99,11 @@ struct OptionElement: ElementView {
     }
 }
 
-struct RadioGroupElement<Content: View>: ElementView {
-    let isSegmented: Bool
-    let title: String?
-    @ViewBuilder let makeContent: () -> Content
-    var content: Content { makeContent() }
-
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("div", [Attribute("class", isSegmented ? "sh-segmented" : "sh-radiogroup"), Attribute("role", "radiogroup")])
-        if let title { spec.attributes.append(Attribute("aria-label", title)) }
-        return spec
-    }
+/// A segmented or inline picker's `radiogroup`, named by the picker's title.
+private func radioGroupAttributes(isSegmented: Bool, title: String?) -> [Attribute] {
+    var attributes = [Attribute("class", isSegmented ? "sh-segmented" : "sh-radiogroup"), Attribute("role", "radiogroup")]
+    if let title { attributes.append(Attribute("aria-label", title)) }
+    return attributes
 }
 
 /// How a `Picker` looks: `.menu` (the default, a `<select>`), `.segmented`, `.inline`,

@@ -156,9 +156,12 @@
   }
   // A DisclosureGroup opened or closed: its binding follows (a write from the server that
   // opens it fires this too, and sends what the server has already).
+  // (Not when the change was the server's own, morphed in.)
+  const morphedOpen = new WeakSet();
   document.addEventListener('toggle', (e) => {
     const details = e.target;
     if (details.localName !== 'details' || !details.hasAttribute('data-sh-disclosure') || !details.id) return;
+    if (morphedOpen.delete(details)) return;
     send({ target: details.id, type: 'change', value: String(details.open) });
   }, true);
   document.addEventListener('cancel', (e) => {
@@ -174,6 +177,7 @@
       if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
       return;
     }
+    if (from.localName === 'details' && from.hasAttribute('open') !== to.hasAttribute('open')) morphedOpen.add(from);
     for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
     for (const { name, value } of to.attributes) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
     if (isText(from)) syncValue(from, to.getAttribute('value') ?? to.textContent);
