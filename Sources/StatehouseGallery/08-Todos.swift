@@ -2,13 +2,19 @@ import Statehouse
 
 /// `/todos`: rows identified by their todo. Each row's own `@State` (Details shown or not)
 /// stays with its todo when rows are added above it or deleted around it; each Toggle is bound
-/// through `@Bindable` to its todo's `isDone`.
+/// through `@Bindable` to its todo's `isDone`. The model is `Codable`, so a durable store keeps
+/// the list across restarts (with the typed text and each row's Details).
 enum TodosSeed {
     @Observable
-    final class Todo: Identifiable {
+    final class Todo: Identifiable, Codable {
         let id: Int
         var title: String
         var isDone = false
+
+        // `@Observable` keeps each property under an underscored name: the keys say which to save.
+        enum CodingKeys: String, CodingKey {
+            case id, _title = "title", _isDone = "isDone"
+        }
 
         init(id: Int, title: String) {
             self.id = id
@@ -17,9 +23,15 @@ enum TodosSeed {
     }
 
     @Observable
-    final class TodoList {
+    final class TodoList: Codable {
         var items: [Todo] = []
         private var nextID = 1
+
+        enum CodingKeys: String, CodingKey {
+            case _items = "items", _nextID = "nextID"
+        }
+
+        init() {}
 
         /// Inserts a todo at the top.
         func add(_ title: String) {

@@ -35,15 +35,39 @@ public final class ViewTest {
     /// write), as a server would send it after the fragments.
     public private(set) var lastFocusMove: FocusMove?
 
+    /// What a durable store holds of the page's state, kept up to date after every event and
+    /// `settle()` (nil unless the test was made with one).
+    public let storedState: StoredState?
+
     /// Mounts `view`; its `.task`s run up to their first suspension. A `NavigationStack` in it
     /// shows what `location` names (`PageLocation(base: "/bookshelf", segments: ["dune"])`
     /// is a `GET /bookshelf/dune`).
     ///
+    /// With `storedState`, the page keeps its `Codable` state there as a server's durable
+    /// store does, and starts from what it holds: mounting the same view again on the
+    /// `storedState` of an earlier test is what a page sees after a restart.
+    ///
+    /// ```swift
+    /// let page = try ViewTest(CounterView(), storedState: StoredState())
+    /// try page.button("Increment").click()
+    /// let restarted = try ViewTest(CounterView(), storedState: page.storedState)
+    /// #expect(restarted.text("count") == "1")
+    /// ```
+    ///
     /// - Throws: `ViewFailure` if a view cannot be evaluated (a missing environment object).
-    public init<V: View>(_ view: V, location: PageLocation = PageLocation(base: "/")) throws {
-        tree = LiveTree(view, renderer: FormMarkup.self, location: location)
+    public init<V: View>(_ view: V, location: PageLocation = PageLocation(base: "/"), storedState: StoredState? = nil) throws {
+        self.storedState = storedState.map { StoredState(values: $0.values) }
+        let snapshots = storedState.map { StateSnapshots(restoring: $0.values) }
+        tree = LiveTree(view, renderer: FormMarkup.self, location: location, snapshots: snapshots)
         lastFragments = try tree.flush()
         lastFocusMove = tree.takeFocusMove()
+        keep()
+    }
+
+    /// Applies what the last flush changed of the durable state to `storedState`.
+    private func keep() {
+        guard let storedState, let changes = tree.snapshots?.takeChanges() else { return }
+        storedState.apply(changes)
     }
 
     /// Mounts `view` and lets its `.task`s run on to their next suspension (`settle()`).
@@ -62,6 +86,7 @@ public final class ViewTest {
         await tree.yieldToTasks()
         lastFragments = try tree.flush()
         lastFocusMove = tree.takeFocusMove()
+        keep()
     }
 
     // MARK: What the page shows
@@ -230,6 +255,7 @@ public final class ViewTest {
     public func send(_ event: Event) throws -> [ElementChange] {
         lastFragments = try tree.send(event)
         lastFocusMove = tree.takeFocusMove()
+        keep()
         return lastFragments
     }
 }
@@ -273,4 +299,24 @@ public enum ViewTestError: Error, CustomStringConvertible {
             candidates.isEmpty ? what : what + "; the page has:\n" + candidates.map { "  " + $0 }.joined(separator: "\n")
         }
     }
+}
+
+/// What a durable store holds of one page's state (JSON values by key), for tests: the same
+/// changes a server writes to its store are applied here.
+@MainActor
+public final class StoredState {
+    /// The values by key (a view's structural identity and property).
+    public private(set) var values: [String: [UInt8]]
+
+    /// An empty store, or one holding `values`.
+    public init(values: [String: [UInt8]] = [:]) { self.values = values }
+
+    /// Applies a flush's changes: keys of views that left are deleted, written values stored.
+    public func apply(_ changes: StateChanges) {
+        for key in changes.removals { values[key] = nil }
+        for (key, value) in changes.upserts { values[key] = value }
+    }
+
+    /// The stored values as text, by key (to read in a failing test).
+    public var texts: [String: String] { values.mapValues { String(decoding: $0, as: UTF8.self) } }
 }

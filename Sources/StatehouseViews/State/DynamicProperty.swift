@@ -33,6 +33,13 @@ protocol NodeStorage {
     /// empty slot; later instances forward to the storage already there. Wrappers that read
     /// the environment take their value from `link.environment` here.
     @MainActor mutating func link(to slot: inout AnyObject?, _ link: LinkContext) throws(ViewFailure)
+    /// Whether the storage is the view's own state, kept by a durable store (`@State`,
+    /// `@StateObject`; not `@FocusState`, which follows the browser).
+    static var isDurable: Bool { get }
+}
+
+extension NodeStorage {
+    static var isDurable: Bool { false }
 }
 
 /// Where a view is being linked: the node that owns its storage, and its environment.

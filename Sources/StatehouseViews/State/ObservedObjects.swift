@@ -1,3 +1,5 @@
+import Foundation
+
 // `ObservableObject` (OpenCombine) in views: `@StateObject` owns one, `@ObservedObject` and
 // `@EnvironmentObject` subscribe to one that lives elsewhere. Each subscribes the node of the
 // view that declares it to the object's `objectWillChange`: a change re-evaluates that view.
@@ -35,6 +37,8 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
 }
 
 extension StateObject: NodeStorage {
+    static var isDurable: Bool { true }
+
     mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
         if let owned = slot as? OwnedObject<ObjectType> {
             storage = owned
@@ -49,9 +53,32 @@ extension StateObject: NodeStorage {
 
 /// A state object's storage, owned by the node of its view.
 final class OwnedObject<ObjectType: ObservableObject> {
-    let object: ObjectType
+    private(set) var object: ObjectType
     let subscription = ObjectSubscription()
+    /// Where a tree that keeps durable state filed it.
+    var snapshotEntry: SnapshotEntry?
     init(_ object: ObjectType) { self.object = object }
+}
+
+extension OwnedObject: SnapshotStorage {
+    var isCodable: Bool { ObjectType.self is any Codable.Type }
+    var snapshotIsObject: Bool { true }
+    var snapshotTypeName: String { String(reflecting: ObjectType.self) }
+
+    func snapshotBytes(_ encoder: JSONEncoder) -> [UInt8]? {
+        guard let value = object as? any Encodable else { return nil }
+        return try? Array(encoder.encode(value))
+    }
+
+    /// Replaces the object made by the autoclosure with the restored one, and subscribes the
+    /// node to it instead.
+    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node) -> Bool {
+        guard let type = ObjectType.self as? any Decodable.Type,
+              let decoded = (try? decoder.decode(type, from: Data(bytes))) as? ObjectType else { return false }
+        object = decoded
+        subscription.subscribe(node, to: decoded)
+        return true
+    }
 }
 
 /// A property wrapper type that subscribes to an observable object and invalidates a view

@@ -47,7 +47,9 @@ extension State where Value: ExpressibleByNilLiteral {
 
 extension State: @unchecked Sendable where Value: Sendable {}
 
-extension State: BoxedState {}
+extension State: BoxedState {
+    static var isDurable: Bool { true }
+}
 
 /// A property wrapper whose storage is one `StateBox` (`@State`, `@FocusState`).
 protocol BoxedState: NodeStorage {

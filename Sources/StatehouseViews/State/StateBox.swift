@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The storage behind one `@State`: its value, and the nodes whose bodies read it.
@@ -15,6 +16,8 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
     private var target: StateBox<Value>?
     /// Main actor only.
     private var readers = ReaderSet()
+    /// Where a tree that keeps durable state filed this storage (main actor only).
+    var snapshotEntry: SnapshotEntry?
 
     init(_ value: Value) { self.value = value }
 
@@ -45,9 +48,28 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
 
     @MainActor private func invalidateReaders() {
         readers.forEach { $0.stateDidChange() }
+        snapshotEntry?.markDirty()
     }
 
     func removeReader(_ reader: Node) {
         readers.remove(reader)
+    }
+}
+
+extension StateBox: SnapshotStorage {
+    var isCodable: Bool { Value.self is any Codable.Type }
+    var snapshotIsObject: Bool { Value.self is AnyObject.Type }
+    var snapshotTypeName: String { String(reflecting: Value.self) }
+
+    func snapshotBytes(_ encoder: JSONEncoder) -> [UInt8]? {
+        guard let value = mutex.withLock({ _ in value }) as? any Encodable else { return nil }
+        return try? Array(encoder.encode(value))
+    }
+
+    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node) -> Bool {
+        guard let type = Value.self as? any Decodable.Type,
+              let decoded = (try? decoder.decode(type, from: Data(bytes))) as? Value else { return false }
+        mutex.withLock { _ in value = decoded }
+        return true
     }
 }

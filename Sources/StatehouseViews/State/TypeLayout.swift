@@ -18,6 +18,10 @@ final class TypeLayout {
     let updates: [(offset: Int, type: any DynamicProperty.Type)]
     /// Returns true when two values of the type are the same input.
     let isSame: Comparison
+    /// The indices in `storage` of the durable fields (`@State`, `@StateObject`).
+    let durableFields: [Int]
+    /// The type's step in a structural identity (its name, hashed the same in every process).
+    let identityStep: UInt64
 
     static func of(_ type: Any.Type) -> TypeLayout {
         let key = ObjectIdentifier(type)
@@ -34,6 +38,8 @@ final class TypeLayout {
         self.storage = storage
         self.updates = updates
         isSame = TypeLayout.comparison(for: type)
+        durableFields = storage.indices.filter { storage[$0].1.isDurable }
+        identityStep = StructuralIdentity.hash(_typeName(type, qualified: true))
     }
 
     private static func collectStorage(of type: Any.Type, base: Int, into storage: inout [(Int, any NodeStorage.Type)],

@@ -16,12 +16,13 @@ final class CompositeNode<V: View>: SingleChildNode {
 
     init(_ view: V, _ context: Context) {
         self.view = view
-        self.context = context
         layout = TypeLayout.of(V.self)
+        self.context = context.step(layout.identityStep)
         super.init(context)
         do throws(ViewFailure) {
             try layout.link(&self.view, slots: &slots, LinkContext(node: self, environment: context.environment))
-            child = mountView(evaluate(), context)
+            if let snapshots = tree.snapshots, !layout.durableFields.isEmpty { restoreState(snapshots) }
+            child = mountView(evaluate(), self.context)
         } catch {
             fail(error)
         }
@@ -44,8 +45,18 @@ final class CompositeNode<V: View>: SingleChildNode {
         }
         failed = false
         view = newView
-        context = newContext
+        context = newContext.step(layout.identityStep)
         reevaluate()
+    }
+
+    /// Files the view's durable state under its identity, putting restored values in place
+    /// before the first `body`.
+    private func restoreState(_ snapshots: StateSnapshots) {
+        for index in layout.durableFields {
+            if let storage = slots[index] as? any SnapshotStorage {
+                snapshots.register(storage, identity: context.identity, index: index, node: self)
+            }
+        }
     }
 
     /// Evaluates `body` again and brings the subtree up to date.
@@ -73,6 +84,11 @@ final class CompositeNode<V: View>: SingleChildNode {
 
     override func unmount() {
         reads.clear(self)
+        if let snapshots = tree.snapshots {
+            for index in layout.durableFields {
+                if let storage = slots[index] as? any SnapshotStorage { snapshots.unregister(storage) }
+            }
+        }
         slots.removeAll()
         super.unmount()
     }

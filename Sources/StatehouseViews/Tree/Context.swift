@@ -16,6 +16,15 @@ struct Context {
     var controlPending = PendingAttributes()
     /// Whether children here are the rows of a `List` (each gets its own `<li>`).
     var listRows = false
+    /// Where in the page's structure this is: durable state is filed by it.
+    var identity = StructuralIdentity.root
+
+    /// The same context, one structural step further down (a tuple's child, a branch).
+    func step(_ step: UInt64) -> Context {
+        var copy = self
+        copy.identity = identity.child(step)
+        return copy
+    }
 
     /// The same inputs (what a child view would see differently if it changed).
     func hasSameInputs(as other: Context) -> Bool {

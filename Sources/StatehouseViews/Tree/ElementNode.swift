@@ -309,14 +309,20 @@ final class RowNode: ElementNode {
         rowKey = key
         var inner = contentContext(context)
         inner.pending = context.pending
-        if let key { inner.rowKey = key }
+        if let key {
+            inner.rowKey = key
+            inner.identity = inner.identity.child(named: key)
+        }
         child = mountView(content, inner)
     }
 
     override func refresh<W: View>(_ view: W, _ context: Context) {
         var inner = contentContext(context)
         inner.pending = context.pending
-        if let rowKey { inner.rowKey = rowKey }
+        if let rowKey {
+            inner.rowKey = rowKey
+            inner.identity = inner.identity.child(named: rowKey)
+        }
         child?.update(view, inner)
     }
 

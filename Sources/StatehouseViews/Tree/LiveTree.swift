@@ -30,14 +30,19 @@ public final class LiveTree {
 
     /// Where the page is: its route's path and what its `NavigationStack` shows below it.
     public let location: PageLocation
+    /// The page's durable state, if a store keeps it (nil: state lives as long as the tree).
+    public let snapshots: StateSnapshots?
 
     /// Mounts `rootView` into a new tree whose HTML `renderer` writes (plain HTML by default;
     /// a host passes its protocol's renderer). A `NavigationStack` in it shows the screens
-    /// `location`'s segments name (`location.notFound` says why, if it cannot).
+    /// `location`'s segments name (`location.notFound` says why, if it cannot). With
+    /// `snapshots`, each view's `Codable` state starts from the value restored for its
+    /// identity, if any, and what changes is reported there after each flush.
     public init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self,
-                            location: PageLocation = PageLocation(base: "/")) {
+                            location: PageLocation = PageLocation(base: "/"), snapshots: StateSnapshots? = nil) {
         self.renderer = renderer
         self.location = location
+        self.snapshots = snapshots
         var environment = EnvironmentValues()
         environment.pageLocation = location
         let context = Context(tree: self, host: nil, environment: environment)
@@ -158,6 +163,12 @@ public final class LiveTree {
     /// a no-JavaScript Enter submits.
     public func submitsOnReturn(_ id: String) -> Bool { registry.submitsOnReturn(id) }
 
+    /// Makes the next `flush()` send the whole page (`<main>` replaced, whether or not anything
+    /// changed): a page mounted again from a durable store shows what the browser shows, but
+    /// its made-up element ids (`_1`, `_2`, …) follow a different mount order.
+    public func resendAll() { resendsAll = true }
+    private var resendsAll = false
+
     /// Re-evaluates what is dirty and returns the changes.
     ///
     /// - Throws: the `ViewFailure` of a view that could not be evaluated; the tree cannot be
@@ -181,11 +192,15 @@ public final class LiveTree {
         }
         ObjectReaders.dropUnread()
         registry.settleFocus(wanted: target?.id)
+        if resendsAll {
+            resendsAll = false
+            recorder.markReplaced(root)
+        }
         return recorder.collectChanges(renderer)
     }
 
     /// Whether some state changed that a `flush()` has not yet delivered.
-    public var hasPendingChanges: Bool { reconciler.hasPendingWork }
+    public var hasPendingChanges: Bool { reconciler.hasPendingWork || resendsAll }
 
     // MARK: Looking
 

@@ -184,8 +184,10 @@ final class TupleNode<each Content: View>: GroupNode {
         var count = 0
         for _ in repeat (each Content).self { count += 1 }
         children.reserveCapacity(count)  // one allocation, not one per doubling
+        var index: UInt64 = 0
         for content in repeat each view.value {
-            children.append(mountView(content, childContext))
+            children.append(mountView(content, childContext.step(index)))
+            index += 1
         }
     }
 
@@ -194,7 +196,7 @@ final class TupleNode<each Content: View>: GroupNode {
         let childContext = context
         var index = 0
         for content in repeat each tuple.value {
-            children[index].update(content, childContext)
+            children[index].update(content, childContext.step(UInt64(index)))
             index += 1
         }
     }
@@ -216,8 +218,8 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
 
     private func mount(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: Context) -> Node {
         switch view.storage {
-        case .trueContent(let content): mountView(content, context)
-        case .falseContent(let content): mountView(content, context)
+        case .trueContent(let content): mountView(content, context.step(1))
+        case .falseContent(let content): mountView(content, context.step(2))
         }
     }
 
@@ -225,8 +227,8 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
         let view = sameTypeCast(view, to: _ConditionalContent<TrueContent, FalseContent>.self)
         let childContext = context
         switch view.storage {
-        case .trueContent(let content) where isTrue: child?.update(content, childContext)
-        case .falseContent(let content) where !isTrue: child?.update(content, childContext)
+        case .trueContent(let content) where isTrue: child?.update(content, childContext.step(1))
+        case .falseContent(let content) where !isTrue: child?.update(content, childContext.step(2))
         case .trueContent:
             isTrue = true
             replaceChild { mount(view, childContext) }

@@ -1,0 +1,125 @@
+import StatehouseTesting
+import Testing
+@testable import StatehouseGallery
+@testable import StatehouseViews
+
+/// Issue 17: every `Codable` `@State` (and `Codable` object held in one) is kept by its view's
+/// structural identity, and put back before that view's first body when the page is mounted
+/// again (after a restart).
+@MainActor
+@Suite("Durable state")
+struct DurableStateTests {
+    @Test("A counter's count survives a restart; a state at its initial value is not written")
+    func counterSurvives() throws {
+        let page = try ViewTest(CounterView(), storedState: StoredState())
+        #expect(page.storedState?.values.isEmpty == true, "nothing written while every state is at its initial value")
+        for _ in 0..<3 { try page.click("increment") }
+        #expect(page.storedState?.texts.values.sorted() == ["3"])
+        let restarted = try ViewTest(CounterView(), storedState: page.storedState)
+        #expect(restarted.text("count") == "3")
+        try restarted.click("increment")
+        #expect(restarted.text("count") == "4")
+        #expect(restarted.storedState?.texts.values.sorted() == ["4"])
+    }
+
+    @Test("/todos: the rows, the expanded row and the text in the field survive; a deleted row's state goes with it")
+    func todosSurvive() throws {
+        let page = try ViewTest(TodosSeed.ContentView(), storedState: StoredState())
+        for title in ["Milk", "Bread", "Eggs"] { try page.submit(title, in: "new-todo") }
+        // Rows are newest first: Eggs (3), Bread (2), Milk (1).
+        try page.click("details-2")
+        try page.click("done-1")
+        try page.click("details-3")
+        try page.type("Half-typed", into: "new-todo")
+        let stored = try #require(page.storedState)
+        #expect(stored.values.count == 4, "the list, the field, two rows' Details: \(stored.texts)")
+
+        let restarted = try ViewTest(TodosSeed.ContentView(), storedState: stored)
+        #expect(Self.withoutGeneratedIDs(restarted.html) == Self.withoutGeneratedIDs(page.html), "the same page")
+        #expect(restarted.text("details-text-2") == "Details of Bread")
+        #expect(try restarted.element("new-todo").element[attribute: "value"] == "Half-typed")
+
+        // Deleting a row deletes its stored Details; the restarted page goes on as the first.
+        try restarted.click("delete-3")
+        #expect(restarted.storedState?.values.count == 3)
+        let again = try ViewTest(TodosSeed.ContentView(), storedState: restarted.storedState)
+        #expect(Self.withoutGeneratedIDs(again.html) == Self.withoutGeneratedIDs(restarted.html))
+        #expect(again.text("details-text-3") == nil)
+    }
+
+    @Test("Two views the structure does not tell apart keep their own values (numbered in mount order)")
+    func siblingsOfOneType() throws {
+        let page = try ViewTest(TwoCounters(), storedState: StoredState())
+        try page.click("b")
+        try page.click("b")
+        try page.click("a")
+        let restarted = try ViewTest(TwoCounters(), storedState: page.storedState)
+        #expect(restarted.text("a-count") == "1")
+        #expect(restarted.text("b-count") == "2")
+    }
+
+    @Test("A value that no longer decodes (the type changed in a deploy) starts from its initial value")
+    func undecodableValueStartsFresh() throws {
+        let page = try ViewTest(CounterView(), storedState: StoredState())
+        try page.click("increment")
+        let key = try #require(page.storedState?.values.keys.first)
+        let restarted = try ViewTest(CounterView(), storedState: StoredState(values: [key: Array(#""three""#.utf8)]))
+        #expect(restarted.text("count") == "0")
+    }
+
+    @Test("State that is not Codable starts from its initial value")
+    func nonCodableStateIsNotKept() throws {
+        let page = try ViewTest(Uncodable(), storedState: StoredState())
+        try page.click("bump")
+        #expect(page.text("value") == "1")
+        #expect(page.storedState?.values.isEmpty == true)
+        let restarted = try ViewTest(Uncodable(), storedState: page.storedState)
+        #expect(restarted.text("value") == "0")
+    }
+
+    @Test("A restored page's first flush sends the whole page: the browser's element ids are those of another mount")
+    func restoredPageResendsEverything() throws {
+        let page = try ViewTest(CounterView(), storedState: StoredState())
+        try page.click("increment")
+        let restarted = try ViewTest(CounterView(), storedState: page.storedState)
+        restarted.tree.resendAll()
+        try restarted.click("increment")
+        #expect(restarted.lastFragments.map(\.target) == [LiveTree.rootID])
+        #expect(restarted.lastFragmentsBody.contains(">2</span>"))
+        try restarted.click("increment")
+        #expect(restarted.lastFragments.map(\.target) == ["count"], "then changes as usual")
+    }
+
+    /// The page's HTML without the ids the tree makes up (`_1`, `_a`): they follow mount order.
+    static func withoutGeneratedIDs(_ html: String) -> String {
+        html.replacing(/\sid="_[0-9a-z]+"/, with: "")
+    }
+
+    struct TwoCounters: View {
+        var body: some View {
+            HStack {
+                LabelledCounter(name: "a")
+                LabelledCounter(name: "b")
+            }
+        }
+    }
+
+    struct LabelledCounter: View {
+        let name: String
+        @State private var count = 0
+        var body: some View {
+            Button(name) { count += 1 }.accessibilityIdentifier(name)
+            Text("\(count)").accessibilityIdentifier("\(name)-count")
+        }
+    }
+
+    struct Box { var value = 0 }
+
+    struct Uncodable: View {
+        @State private var box = Box()
+        var body: some View {
+            Button("Bump") { box.value += 1 }.accessibilityIdentifier("bump")
+            Text("\(box.value)").accessibilityIdentifier("value")
+        }
+    }
+}
