@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         // Allocation counts for the benchmarks (`bench-allocations` only).
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        // The default durable store (its own copy of SQLite: nothing to install).
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
         // The view system: views, property wrappers, the live tree, invalidation, reconciling,
@@ -40,11 +42,20 @@ let package = Package(
             // The browser client and the default style, compiled into the binary as bytes.
             resources: [.embedInCode("Static/public/client.js"), .embedInCode("Static/public/style.css")]
         ),
+        // The durable store in a SQLite file: sessions, pages and views' state outlive the process.
+        .target(
+            name: "StatehouseSQLite",
+            dependencies: [
+                "StatehouseViews", "StatehouseProtocol",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The built-in host: HTTP/1.1 on SwiftNIO, its limits and options, `App.main()`.
         .target(
             name: "StatehouseNIO",
             dependencies: [
-                "StatehouseViews", "StatehouseProtocol",
+                "StatehouseViews", "StatehouseProtocol", "StatehouseSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -96,6 +107,6 @@ let package = Package(
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
-        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "CCurl", "StatehouseLoopback"]),
+        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "CCurl", "StatehouseLoopback"]),
     ]
 )

@@ -28,6 +28,19 @@ struct HTTPBenchmarks {
         // The same with the session cap reached (filled first, during the warm-up).
         let loadsAtCap = try pageLoads("/counter", environment: ["STATEHOUSE_MAX_SESSIONS": "5000"])
 
+        // The same clicks with the durable store (`swift run demo`'s default): a SQLite file,
+        // each event's changes committed before its answer.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-\(getpid()).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        let durable = try ServerProcess(.statehouse, environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(file)"])
+        let durableClicks = Wrk.clickScript(try (0..<connections).map { _ in try LoadedPage.load("/counter", port: durable.port) })
+        let (durableEvents, durableCPU) = try durable.measuringCPU {
+            try Wrk.run(port: durable.port, path: Wire.eventPath, connections: connections, seconds: duration, script: durableClicks)
+        }
+        let durableOne = try Wrk.run(port: durable.port, path: Wire.eventPath, connections: 1, seconds: duration,
+                                     script: Wrk.clickScript([LoadedPage.load("/counter", port: durable.port)]))
+        durable.stop()
+
         // The other event loop: the main thread serves and runs the views (`--event-loop main`).
         let onMain = try ServerProcess(.statehouseMain)
         let onMainClicks = Wrk.clickScript(try (0..<connections).map { _ in try LoadedPage.load("/counter", port: onMain.port) })
@@ -66,6 +79,10 @@ struct HTTPBenchmarks {
         figures.add("main_event_cpu_us", onMainCPU / onMainEvents.requests * 1e6, "us")
         figures.add("main_event_p50_us", onMainOne.p50Micros, "us")
         figures.add("event_p50_us", one.p50Micros, "us")
+        figures.add("sqlite_events_per_s", durableEvents.requestsPerSecond, "req/s")
+        figures.add("sqlite_vs_memory", durableEvents.requestsPerSecond / events.requestsPerSecond, "x")
+        figures.add("sqlite_event_cpu_us", durableCPU / durableEvents.requests * 1e6, "us")
+        figures.add("sqlite_event_p50_us", durableOne.p50Micros, "us")
         figures.add("event_p99_us", one.p99Micros, "us")
         figures.add("nio_p50_us", bareOne.p50Micros, "us")
         figures.add("nio_p99_us", bareOne.p99Micros, "us")

@@ -11,11 +11,13 @@ final class ServerProcess {
     private let output = Pipe()
     private var unread = ""
 
-    /// `environment`: extra `STATEHOUSE_…` variables for the server.
+    /// `environment`: extra `STATEHOUSE_…` variables for the server. The state store is memory
+    /// unless they say otherwise (the durable store's figures are named `sqlite_…`).
     init(_ kind: BenchServer, environment: [String: String] = [:], countingAllocations: Bool = false) throws {
         process.executableURL = countingAllocations ? try Self.sibling("bench-allocations") : try Self.sibling("bench")
         process.arguments = ["serve", kind.rawValue]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["STATEHOUSE_STATE_STORE": "memory"]) { $1 }
+            .merging(environment) { $1 }
         process.standardOutput = output
         try process.run()
         let line = try readLine(from: kind.rawValue)

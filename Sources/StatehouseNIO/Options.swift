@@ -33,6 +33,10 @@ public struct ServerOptions: Sendable {
     /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
     /// static files (its defaults are `ProtocolSettings`'s).
     public var settings = ProtocolSettings()
+    /// Where sessions, pages and views' `Codable` state outlive the process: a SQLite file by
+    /// default (opened when the server starts), or memory only. (A `DurableStore` set in
+    /// `settings.stateStore` is used instead, if any.)
+    public var stateStore: StateStoreChoice = .sqlite(path: "statehouse.sqlite")
 
     public init() {}
 
@@ -43,6 +47,32 @@ public struct ServerOptions: Sendable {
     public var maxQueuedEvents: Int { get { settings.maxQueuedEvents } set { settings.maxQueuedEvents = newValue } }
     public var secureCookies: Bool { get { settings.secureCookies } set { settings.secureCookies = newValue } }
     public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
+
+    /// Where state outlives the process.
+    public enum StateStoreChoice: Sendable, Equatable, CustomStringConvertible {
+        /// Nowhere: a restart ends every page (browsers reload).
+        case memory
+        /// A SQLite file (created if missing).
+        case sqlite(path: String)
+
+        /// `memory` or `sqlite:PATH`; nil for anything else.
+        public init?(_ text: String) {
+            if text == "memory" {
+                self = .memory
+            } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
+                self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
+            } else {
+                return nil
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .memory: "memory"
+            case .sqlite(let path): "sqlite:\(path)"
+            }
+        }
+    }
 
     /// Where connections are served and views run.
     public enum EventLoopChoice: String, CaseIterable, Sendable {
@@ -76,6 +106,12 @@ extension ServerOptions {
         .integer("max-connections", \.maxConnections, "Connections open at once (503 beyond)."),
         .integer("max-queued-events", \.maxQueuedEvents, "Events of one page waiting to be applied (429 beyond)."),
         .seconds("session-ttl", \.sessionTTL, "Seconds an idle page lives, and a session after its last page."),
+        OptionDeclaration(name: "state-store", help: "Where sessions, pages and their views' Codable state outlive the process: sqlite:PATH (a file), or memory (a restart ends every page).",
+                          valueName: "<sqlite:PATH|memory>", set: { options, text in
+                              guard let choice = StateStoreChoice(text) else { return "expected sqlite:PATH or memory" }
+                              options.stateStore = choice
+                              return nil
+                          }, show: { $0.stateStore.description }),
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import StatehouseProtocol
+import StatehouseSQLite
 import StatehouseViews
 
 /// A running Statehouse server: the app's routes served over HTTP/1.1.
@@ -28,16 +29,33 @@ public final class StatehouseServer: Sendable {
     fileprivate static func start(_ routes: [RouteDescription], options: ServerOptions, loops: HTTPServer.Loops) async throws -> StatehouseServer {
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
-        let responder = StatehouseResponder(routes: routes, settings: options.settings, logger: logger)
-        let http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
+        var settings = options.settings
+        if settings.stateStore == nil, case .sqlite(let path) = options.stateStore {
+            do {
+                settings.stateStore = try await SQLiteStore.open(path: path, logger: logger)
+            } catch {
+                throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
+            }
+        }
+        let responder = StatehouseResponder(routes: routes, settings: settings, logger: logger)
+        let http: HTTPServer
+        do {
+            http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
                                               loops: loops, logger: logger, responder: responder)
-        logger.notice("Statehouse listening on http://\(options.host):\(http.port)")
-        return StatehouseServer(http: http, responder: responder, logger: logger)
+        } catch {
+            await settings.stateStore?.close()
+            throw error
+        }
+        logger.notice("Statehouse listening on http://\(options.host):\(http.port)", metadata: ["state-store": "\(settings.stateStore == nil ? "memory" : options.stateStore.description)"])
+        return StatehouseServer(http: http, responder: responder, store: settings.stateStore, logger: logger)
     }
 
-    private init(http: HTTPServer, responder: StatehouseResponder, logger: Logger) {
+    private let store: (any DurableStore)?
+
+    private init(http: HTTPServer, responder: StatehouseResponder, store: (any DurableStore)?, logger: Logger) {
         self.http = http
         self.responder = responder
+        self.store = store
         self.logger = logger
     }
 
@@ -50,6 +68,8 @@ public final class StatehouseServer: Sendable {
         logger.notice("Statehouse stopping: \(http.connectionCount) connections open")
         try await http.shutdown(deadline: deadline)
         await MainActor.run { responder.endAllPages() }
+        // Pages end here, not in the store: the next process takes them up.
+        await store?.close()
         logger.notice("Statehouse stopped")
     }
 }

@@ -26,8 +26,12 @@ public enum Wire {
         public static let type = "type"
         public static let value = "value"
         public static let csrf = "_csrf"
+        /// A target's position among the document's elements with an id (0: the first inside
+        /// the root), sent with a made-up id (`_7`): a page mounted again from a durable store
+        /// finds by it the element the browser's document, rendered by another mount, means.
+        public static let at = "at"
         /// Fields that are not a text field's value.
-        static let reserved: Set<String> = [page, target, type, value, csrf]
+        static let reserved: Set<String> = [page, target, type, value, csrf, at]
     }
 
     /// The id of the page's one form, which controls join (`form="sh"`) without JavaScript.

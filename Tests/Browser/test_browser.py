@@ -29,10 +29,10 @@ SCREENSHOTS = os.path.join(ROOT, ".build", "browser-screenshots")
 WAIT = 10  # seconds any one condition may take
 
 
-def start_demo():
+def start_demo(state_store="memory"):
     """Starts .build/debug/demo on a free loopback port; returns (process, base URL)."""
     binary = os.path.join(ROOT, ".build", "debug", "demo")
-    process = subprocess.Popen([binary, "--port", "0", "--log-level", "notice"],
+    process = subprocess.Popen([binary, "--port", "0", "--log-level", "notice", "--state-store", state_store],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.time() + 30
     while time.time() < deadline:

@@ -110,6 +110,7 @@ struct LimitsTests {
         var options = ServerOptions()
         options.port = 0
         options.logLevel = .warning
+        options.stateStore = .memory
         let server = try await StatehouseServer.start(TestApp(), options: options)
         let port = server.port
         let client = CurlClient(port: port)

@@ -14,6 +14,7 @@ struct TestApp: App {
         Route("/orphan-push") { OrphanPushView() }
         Route("/two-fields") { TwoFieldsView() }
         Route("/slow") { SlowView() }
+        Route("/unnamed") { UnnamedRowsView() }
     }
 }
 
@@ -94,6 +95,7 @@ func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
     var options = ServerOptions()
     options.port = 0
     options.logLevel = .warning
+    options.stateStore = .memory  // the durable store's own tests choose a file
     configure(&options)
     let server = try await StatehouseServer.start(TestApp(), options: options)
     do {
@@ -149,15 +151,15 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// The demo binary (`.build/debug/demo`) started with `environment` (its `STATEHOUSE_…`
-/// options), and the port it listens on; `STATEHOUSE_PORT=0` and a `notice` log level are
-/// added unless given.
+/// options), and the port it listens on; `STATEHOUSE_PORT=0`, a `notice` log level and the
+/// memory state store are added unless given.
 func startDemo(_ environment: [String: String]) throws -> (process: Process, port: Int) {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let binary = root.appendingPathComponent(".build/debug/demo")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw TestFailure("build the demo first (swift build)") }
     let demo = Process()
     demo.executableURL = binary
-    demo.environment = ["STATEHOUSE_PORT": "0", "STATEHOUSE_LOG_LEVEL": "notice"].merging(environment) { $1 }
+    demo.environment = ["STATEHOUSE_PORT": "0", "STATEHOUSE_LOG_LEVEL": "notice", "STATEHOUSE_STATE_STORE": "memory"].merging(environment) { $1 }
     let output = Pipe()
     demo.standardOutput = output
     demo.standardError = output

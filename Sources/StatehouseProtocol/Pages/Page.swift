@@ -18,8 +18,16 @@ final class Page {
     /// The `version` of the page's location the client was last told (see `fragments`).
     var locationVersion: Int
 
-    init(route: RouteDescription, tree: LiveTree, session: Session, store: SessionStore, now: UInt64) {
-        id = Token.random()
+    /// The URL a durable store holds for the page (nil: none written yet).
+    var storedURL: String?
+    /// When the store was last told the page was used (`Uptime.now`).
+    var storedUse: UInt64 = 0
+    /// Mounted again from a durable store, and the browser not yet sent the whole page: the
+    /// ids it knows the tree's made-up ids (`_1`, …) by are another mount's.
+    var idsFromAnotherMount = false
+
+    init(id: Token = .random(), route: RouteDescription, tree: LiveTree, session: Session, store: SessionStore, now: UInt64) {
+        self.id = id
         self.route = route
         self.tree = tree
         locationVersion = tree.location.version
@@ -65,6 +73,7 @@ final class Page {
                 return self.store.onPageFailure(self, error)
             }
             let html = self.fragments(changes)
+            self.store.persist(self)
             guard !html.isEmpty else { return }
             for stream in self.streams.values { stream.send(html) }
         }
@@ -74,6 +83,8 @@ final class Page {
     /// moved, the action that moves the browser's URL (`history.pushState` in the client),
     /// then, if a `@FocusState` was written, the action that moves focus.
     func fragments(_ changes: [ElementChange]) -> String {
+        // A restored page's first changes are the whole page (`LiveTree.resendAll`).
+        idsFromAnotherMount = false
         var html = TurboStream.encode(changes)
         // Compared by version: no string is built unless the location moved.
         if tree.location.version != locationVersion {

@@ -13,9 +13,10 @@ final class Session {
     unowned(unsafe) var lessRecent: Session?
     unowned(unsafe) var moreRecent: Session?
 
-    init(now: UInt64) {
-        id = Token.random()
-        csrfToken = Token.random()
+    /// A session with new tokens, or with the ones a durable store kept.
+    init(id: Token = .random(), csrfToken: Token = .random(), now: UInt64) {
+        self.id = id
+        self.csrfToken = csrfToken
         lastUsed = now
     }
 }

@@ -1,9 +1,15 @@
 import Dispatch
+import Foundation
+import Logging
 import StatehouseViews
 
 /// All sessions and pages of one server, with their lifetimes: idle ones expire (swept on a
 /// timer), and over a cap the least recently used one is evicted. A request naming an ended
 /// page or session gets 410 saying why. Main actor only.
+///
+/// With a durable store, every session and page is written there too (`persist`), ends there
+/// when it ends here (not when the process stops), and one this process does not hold can be
+/// adopted from there (`adopt`).
 @MainActor
 final class SessionStore {
     private var sessions: [Token: Session] = [:]
@@ -17,9 +23,18 @@ final class SessionStore {
     private var sweeper: (any DispatchSourceTimer)?
     /// Told when a page's view fails outside a request (while pushing).
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
+    /// Where sessions, pages and state outlive the process (nil: they don't).
+    let durable: (any DurableStore)?
+    private let logger: Logger
+    /// Sessions created since the last `persist` of one of their pages (written with it).
+    private var unsavedSessions: Set<Token> = []
+    /// Whether the last durable write failed (logged once until one succeeds again).
+    private var durableFailing = false
 
-    init(limits: ProtocolSettings) {
+    init(limits: ProtocolSettings, logger: Logger = Logger(label: "statehouse")) {
         self.limits = limits
+        durable = limits.stateStore
+        self.logger = logger
     }
 
     var sessionCount: Int { sessions.count }
@@ -31,12 +46,79 @@ final class SessionStore {
     }
 
     /// Ends every page and session (the server is stopping).
+    /// Ends every page and session (the server is stopping). A durable store keeps them:
+    /// another process (or this one, started again) takes them up.
     func removeAll() {
         sweeper?.cancel()
-        for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
+        for page in Array(pages.values) { remove(page, reason: "the server is shutting down", keepStored: true) }
         sessions.removeAll()
         recency = Recency()
     }
+
+    // MARK: Durable store
+
+    /// Writes what `page` changed since its last write: the page itself if new or moved (and
+    /// its session if new), the state its last flush changed, or that it was used. `done` is
+    /// called once that is durable (at once if there is nothing to write, or no store); a
+    /// failed write is logged and the server goes on from memory.
+    func persist(_ page: Page, then done: (@Sendable () -> Void)? = nil) {
+        guard let durable else { done?(); return }
+        var writes: [StoreWrite] = []
+        let now = Uptime.now
+        if unsavedSessions.remove(page.session.id) != nil {
+            writes.append(.session(id: page.session.id.description, csrf: page.session.csrfToken.description))
+        }
+        let url = page.tree.location.path
+        if page.storedURL != url {
+            writes.append(.page(id: page.id.description, session: page.session.id.description, url: url))
+            page.storedURL = url
+            page.storedUse = now
+        } else if now > page.storedUse, now - page.storedUse > UInt64(limits.sessionTTL * 1e8) {
+            // Used: said at most ten times per idle time.
+            writes.append(.touch(page: page.id.description, session: page.session.id.description))
+            page.storedUse = now
+        }
+        if let changes = page.tree.snapshots?.takeChanges() {
+            for problem in changes.problems {
+                logger.notice("state not kept across restarts: \(problem)", metadata: ["route": "\(page.route.path)"])
+            }
+            if !changes.isEmpty { writes.append(.state(page: page.id.description, changes)) }
+        }
+        guard !writes.isEmpty else { done?(); return }
+        durable.write(writes) { [weak self] error in
+            MainActorHop.run { self?.durableWrite(failedWith: error) }
+            done?()
+        }
+    }
+
+    private func durableWrite(failedWith error: (any Error)?) {
+        if let error {
+            if !durableFailing { logger.error("the state store failed, serving from memory: \(error)") }
+            durableFailing = true
+        } else if durableFailing {
+            logger.notice("the state store works again")
+            durableFailing = false
+        }
+    }
+
+    /// Whether a session or page by `id` is held here, or ended here (no store lookup then).
+    func holdsOrEnded(_ id: Token) -> Bool {
+        sessions[id] != nil || pages[id] != nil || endings[id] != nil
+    }
+
+    /// Takes up a session a durable store kept (same id, same CSRF token).
+    func adopt(_ stored: StoredSession) -> Session? {
+        guard let id = Token(stored.id), let csrf = Token(stored.csrf) else { return nil }
+        if let live = sessions[id] { return live }
+        if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
+            remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
+        }
+        let session = Session(id: id, csrfToken: csrf, now: Uptime.now)
+        sessions[id] = session
+        recency.append(session)
+        return session
+    }
+
 
     // MARK: Lookup
 
@@ -72,15 +154,17 @@ final class SessionStore {
         let session = Session(now: Uptime.now)
         sessions[session.id] = session
         recency.append(session)
+        if durable != nil { unsavedSessions.insert(session.id) }
         return session
     }
 
-    func newPage(_ route: RouteDescription, tree: LiveTree, in session: Session) -> Page {
+    /// A new page of `session` (or, with `id`, one taken up from a durable store).
+    func newPage(_ route: RouteDescription, tree: LiveTree, in session: Session, id: Token = .random()) -> Page {
         if session.pages.count >= limits.maxPagesPerSession,
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
         }
-        let page = Page(route: route, tree: tree, session: session, store: self, now: Uptime.now)
+        let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page
         return page
@@ -89,13 +173,15 @@ final class SessionStore {
     // MARK: Ending
 
     /// Ends `page`: its streams close, its tasks are cancelled, `onDisappear` actions run, its
-    /// state is freed.
-    func remove(_ page: Page, reason: String) {
+    /// state is freed, and a durable store deletes it (unless `keepStored`: the process is
+    /// stopping, and the page lives on in the store).
+    func remove(_ page: Page, reason: String, keepStored: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         page.session.pages.removeAll { $0 === page }
         endings.record(page.id, reason)
         page.closeStreams()
         page.tree.close()
+        if !keepStored, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
     }
 
     private func remove(_ session: Session, reason: String) {
@@ -103,6 +189,7 @@ final class SessionStore {
         sessions[session.id] = nil
         recency.remove(session)
         endings.record(session.id, reason)
+        if unsavedSessions.remove(session.id) == nil { durable?.write([.endSession(id: session.id.description)]) { _ in } }
     }
 
     /// Ends pages idle for longer than the idle time (a page with an open stream is in use),
@@ -111,7 +198,11 @@ final class SessionStore {
         let idle = UInt64(limits.sessionTTL * 1e9)
         let seconds = limits.sessionTTL.formatted()
         for page in Array(pages.values) {
-            if page.isStreaming { page.lastUsed = now; continue }
+            if page.isStreaming {
+                page.lastUsed = now
+                persist(page)  // in use: the store hears so (at most ten times per idle time)
+                continue
+            }
             if now > page.lastUsed, now - page.lastUsed > idle {
                 remove(page, reason: "expired (no event or stream for \(seconds) s)")
             }
@@ -119,5 +210,8 @@ final class SessionStore {
         for session in Array(sessions.values) where session.pages.isEmpty && now > session.lastUsed && now - session.lastUsed > idle {
             remove(session, reason: "expired (no page and no request for \(seconds) s)")
         }
+        // What no process holds any more (its process stopped, its browser never came back)
+        // expires in the store, a tenth of the idle time later than it would here.
+        durable?.expire(before: Date().timeIntervalSince1970 - limits.sessionTTL * 1.1)
     }
 }

@@ -18,16 +18,25 @@ final class Application {
         self.routes = table
         self.settings = settings
         self.logger = logger
-        store = SessionStore(limits: settings)
+        store = SessionStore(limits: settings, logger: logger)
         store.onPageFailure = { [unowned self] page, failure in _ = self.end(page, failedWith: failure) }
         store.startSweeping()
     }
 
-    /// Answers `request` through `respond`: at once, except for a new page, which first lets
-    /// the tasks its views started run up to their first suspension.
-    func handle(_ request: HostRequest, _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
+    /// Answers `request` through `respond` (called once, on any thread): at once, except for a
+    /// new page, which first lets the tasks its views started run up to their first
+    /// suspension, a change a durable store must keep first, and a session or page this
+    /// process does not hold, which is looked up in the durable store first.
+    func handle(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
+        if store.durable != nil, let (session, page) = unheld(request) {
+            return adopt(session: session, page: page) { self.serve(request, respond) }
+        }
+        serve(request, respond)
+    }
+
+    private func serve(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         switch (request.method, request.path) {
-        case ("POST", Wire.eventPath): respond(event(request))
+        case ("POST", Wire.eventPath): event(request, respond)
         case (_, Wire.eventPath): respond(.text(405, "use POST for \(Wire.eventPath)"))
         case ("POST", Wire.leavePath): respond(leave(request))
         case (_, Wire.leavePath): respond(.text(405, "use POST for \(Wire.leavePath)"))
@@ -61,10 +70,11 @@ final class Application {
     }
 
     private func newPage(_ route: RouteDescription, _ segments: [String], _ request: HostRequest,
-                         _ respond: @escaping @MainActor @Sendable (HostResponse) -> Void) {
+                         _ respond: @escaping @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
         // makes no session or page.
-        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]))
+        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]),
+                                  snapshots: store.durable == nil ? nil : StateSnapshots())
         if let notFound = tree.location.notFound {
             tree.close()
             return respond(Document.notFound(notFound, home: route.path, for: request))
@@ -83,7 +93,8 @@ final class Application {
         MainActorHop.enqueue {
             var response = self.document(page)
             if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
-            respond(response)
+            // Answered once the store holds the page: the next click finds it after a crash.
+            self.store.persist(page) { [response] in respond(response) }
         }
     }
 
@@ -94,6 +105,7 @@ final class Application {
         } catch {
             return end(page, failedWith: error)
         }
+        page.idsFromAnotherMount = false
         var response = HostResponse.html(Document.render(page))
         response.headers.add(contentsOf: Self.pageHeaders)
         return response
@@ -107,12 +119,115 @@ final class Application {
         "Cache-Control": "no-store",
     ]
 
+    // MARK: Pages from the durable store
+
+    /// The session the request's cookie names and the page it names, if this process holds
+    /// neither or not the page (and did not end them): nil if there is nothing to look up.
+    private func unheld(_ request: HostRequest) -> (session: Token, page: Token?)? {
+        guard let cookie = request.cookie(Wire.sessionCookie), let session = Token(cookie) else { return nil }
+        let pageID = (request.form?[Wire.Field.page] ?? request.query[Wire.Field.page]).flatMap { Token($0) }
+        let needsPage = pageID.map { !store.holdsOrEnded($0) } ?? false
+        guard needsPage || !store.holdsOrEnded(session) else { return nil }
+        return (session, needsPage ? pageID : nil)
+    }
+
+    /// Takes up the session `sessionID` from the durable store, and its page `pageID`, then
+    /// calls `then` (whether or not the store had them: the request is then answered as usual).
+    private func adopt(session sessionID: Token, page pageID: Token?, then: @escaping @MainActor @Sendable () -> Void) {
+        guard let durable = store.durable else { return then() }
+        durable.session(sessionID.description) { result in
+            MainActorHop.run {
+                guard let stored = self.stored(result, "session"), let session = self.store.adopt(stored), let pageID else { return then() }
+                durable.page(pageID.description) { result in
+                    MainActorHop.run {
+                        if let page = self.stored(result, "page"), page.session == stored.id { self.mount(page, id: pageID, in: session) }
+                        then()
+                    }
+                }
+            }
+        }
+    }
+
+    private func stored<T>(_ result: Result<T?, any Error>, _ what: String) -> T? {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            logger.error("could not read a \(what) from the state store: \(error)")
+            return nil
+        }
+    }
+
+    /// Mounts a page the durable store kept, with its id and its views' state, in `session`.
+    /// The browser's document has the same content, but its made-up element ids come from
+    /// another mount: the page's first changes are the whole page.
+    private func mount(_ stored: StoredPage, id: Token, in session: Session) {
+        guard !store.holdsOrEnded(id) else { return }
+        let parts = stored.url.split(separator: "?", maxSplits: 1)
+        guard let first = parts.first, let (route, segments) = route(for: String(first)) else {
+            return logger.notice("a stored page's URL names no route: \(stored.url)")
+        }
+        let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
+        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab),
+                                  snapshots: StateSnapshots(restoring: stored.values))
+        if tree.location.notFound != nil {
+            tree.close()
+            return logger.notice("a stored page's URL names no screen: \(stored.url)")
+        }
+        tree.resendAll()
+        let page = store.newPage(route, tree: tree, in: session, id: id)
+        page.storedURL = stored.url
+        page.idsFromAnotherMount = true
+        logger.info("page taken up from the state store", metadata: ["route": "\(route.path)", "page": "\(id)"])
+    }
+
+    /// `post` with the made-up ids (`_7`) of the browser's document, which another mount
+    /// rendered, turned into this mount's: the client sends the target's position among the
+    /// document's elements with an id (`at`), and this mount renders the same elements in the
+    /// same order. A field or a target without a position is left out (the answer is the whole
+    /// page, with this mount's ids).
+    private static func renamed(_ post: EventPost, _ form: FormData, in page: Page) -> EventPost {
+        let isMadeUp = { (id: String) in id.hasPrefix("_") }
+        var event = post.event
+        if let target = event?.target, isMadeUp(target) {
+            let ids = Self.elementIDs(page.tree.renderBytes())
+            if let at = form[Wire.Field.at].flatMap({ Int($0) }), at >= 0, at + 1 < ids.count {
+                event?.target = ids[at + 1]  // ids[0] is the root's
+            } else {
+                event = nil
+            }
+        }
+        return EventPost(page: post.page, event: event, fields: post.fields.filter { !isMadeUp($0.name) })
+    }
+
+    /// The `id` attributes of `html`, in document order (values are escaped: a quote never
+    /// appears inside one, and `id="` never in text).
+    static func elementIDs(_ html: [UInt8]) -> [String] {
+        var ids: [String] = []
+        let marker = Array(" id=\"".utf8)
+        var index = 0
+        while index + marker.count <= html.count {
+            if html[index] == marker[0], html[index..<index + marker.count].elementsEqual(marker) {
+                let start = index + marker.count
+                var end = start
+                while end < html.count, html[end] != UInt8(ascii: "\"") { end += 1 }
+                ids.append(String(decoding: html[start..<end], as: UTF8.self))
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return ids
+    }
+
     // MARK: GET /_sh/render
 
     private func render(_ request: HostRequest) -> HostResponse {
         switch ownedPage(request) {
-        case .success(let page): document(page)
-        case .failure(let refusal): refusal.response
+        case .success(let page):
+            let response = document(page)
+            store.persist(page)
+            return response
+        case .failure(let refusal): return refusal.response
         }
     }
 
@@ -140,7 +255,15 @@ final class Application {
 
     // MARK: POST /_sh/event
 
-    private func event(_ request: HostRequest) -> HostResponse {
+    /// Applies the event and answers with its changes once a durable store holds them.
+    private func event(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
+        var page: Page?
+        let response = event(request, page: &page)
+        guard let page, response.status < 400 else { return respond(response) }
+        store.persist(page) { respond(response) }
+    }
+
+    private func event(_ request: HostRequest, page found: inout Page?) -> HostResponse {
         // 400: malformed
         if let contentType = request.headers.first("content-type"),
            !contentType.utf8.hasPrefixIgnoringASCIICase(Wire.formType.utf8) {
@@ -149,7 +272,7 @@ final class Application {
         guard let form = request.form ?? FormData.decode(request.body) else {
             return .text(400, "malformed form body (bad percent-encoding)")
         }
-        let post: EventPost
+        var post: EventPost
         switch EventPost.decode(form) {
         case .success(let decoded): post = decoded
         case .failure(let refusal): return refusal.response
@@ -157,9 +280,11 @@ final class Application {
         // 410 session, 403 origin or CSRF, 410 page
         let page: Page
         switch postedPage(post.page, request, form) {
-        case .success(let found): page = found
+        case .success(let posted): page = posted
         case .failure(let refusal): return refusal.response
         }
+        found = page
+        if page.idsFromAnotherMount { post = Self.renamed(post, form, in: page) }
         // 404, 409, 400 from the tree; the event is checked before anything is applied.
         let changes: [ElementChange]
         do {

@@ -19,6 +19,9 @@ public struct ProtocolSettings: Sendable {
     public var secureCookies = false
     /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.
     public var publicDirectory: String?
+    /// Where sessions, pages and their views' `Codable` state outlive the process (nil: in
+    /// memory only, gone with the process).
+    public var stateStore: (any DurableStore)?
 
     public init() {}
 }

@@ -46,6 +46,9 @@
       const { target, type, value } = inFlight;
       const body = new URLSearchParams({ page, target, type });
       if (value !== undefined) body.set('value', value);
+      // A made-up id (`_7`) is one mount's: with its position, a server that mounted the page
+      // again (after a restart) finds the element meant.
+      if (target.startsWith('_')) { const at = positionOf(target); if (at >= 0) body.set('at', String(at)); }
       // A slow answer marks its control busy (assistive technology announces it).
       const busy = setTimeout(() => document.getElementById(target)?.setAttribute('aria-busy', 'true'), 300);
       try {
@@ -64,6 +67,19 @@
     }
     inFlight = null;
     draining = false;
+  }
+
+  // The element's index among the elements with an id inside the root, in document order.
+  function positionOf(id) {
+    const root = document.getElementById('sh-root');
+    const el = document.getElementById(id);
+    if (!root || !el) return -1;
+    let index = 0;
+    for (const candidate of root.querySelectorAll('[id]')) {
+      if (candidate === el) return index;
+      index += 1;
+    }
+    return -1;
   }
 
   // --- Applying <turbo-stream action="A" target="ID"><template>…</template></turbo-stream>.

@@ -1,0 +1,69 @@
+import StatehouseViews
+
+/// Where sessions, pages and their views' durable state outlive the process: a page named by
+/// a request that this process does not hold (after a restart, or one served by another
+/// process) is mounted again from it, with the same id, CSRF token and state.
+///
+/// Writes come in batches, one per flush of a page (and one per new page); a batch is
+/// durable when `done` is called, and the protocol acknowledges the request that made it
+/// only then. Every method may be called from any thread; callbacks come on any thread.
+///
+/// `SQLiteStore` (module `StatehouseSQLite`) is the built-in one, the default of
+/// `App.main()` (`--state-store sqlite:statehouse.sqlite`).
+public protocol DurableStore: Sendable {
+    /// Writes `writes`, in order, in one transaction; `done` gets nil once they are durable,
+    /// or the error that stopped them.
+    func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void)
+    /// The session `id`, or nil if the store has none by that id.
+    func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void)
+    /// The page `id` with its state, or nil if the store has none by that id.
+    func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void)
+    /// Deletes the pages last used before `cutoff` (seconds since 1970) with their state, and
+    /// the sessions last used before it that have no page left.
+    func expire(before cutoff: Double)
+    /// Finishes the writes under way and closes the store.
+    func close() async
+}
+
+/// One write of a batch. Pages and sessions carry "last used" times (the store's clock at the
+/// write), which `expire(before:)` reads.
+public enum StoreWrite: Sendable {
+    /// A new session: its id and CSRF token.
+    case session(id: String, csrf: String)
+    /// A page, new or moved (its URL changed): its session, its URL (route and screens).
+    case page(id: String, session: String, url: String)
+    /// The page and its session were used now.
+    case touch(page: String, session: String)
+    /// What a flush changed of the page's views' durable state.
+    case state(page: String, StateChanges)
+    /// The page ended (closed, expired, evicted): it and its state are deleted.
+    case endPage(id: String)
+    /// The session ended: it and its pages are deleted.
+    case endSession(id: String)
+}
+
+/// A session as a store keeps it.
+public struct StoredSession: Sendable {
+    public var id: String
+    public var csrf: String
+    public init(id: String, csrf: String) {
+        self.id = id
+        self.csrf = csrf
+    }
+}
+
+/// A page as a store keeps it: enough to mount it again.
+public struct StoredPage: Sendable {
+    public var id: String
+    public var session: String
+    /// Its route's path, with the screens below it and the selected tab (`/bookshelf/dune?tab=2`).
+    public var url: String
+    /// Its views' durable state, by key (see `StateSnapshots`).
+    public var values: [String: [UInt8]]
+    public init(id: String, session: String, url: String, values: [String: [UInt8]]) {
+        self.id = id
+        self.session = session
+        self.url = url
+        self.values = values
+    }
+}

@@ -1,0 +1,108 @@
+"""A page outlives its server process (issue 17): the demo on a SQLite store is stopped and
+started again on the same port and file while the browser keeps its document; the page goes
+on with its state, without a reload."""
+import os
+import re
+import socket
+import subprocess
+import tempfile
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from test_browser import ROOT, BrowserTestCase, screenshot_on_failure
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class DurableTests(BrowserTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory()
+        cls.store = os.path.join(cls.directory.name, "statehouse.sqlite")
+        cls.port = free_port()
+        cls.base = f"http://127.0.0.1:{cls.port}"
+        cls.demo = cls.start()
+
+    @classmethod
+    def start(cls):
+        binary = os.path.join(ROOT, ".build", "debug", "demo")
+        process = subprocess.Popen([binary, "--port", str(cls.port), "--log-level", "notice",
+                                    "--state-store", f"sqlite:{cls.store}"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            line = process.stdout.readline()
+            if "listening on" in line:
+                return process
+            if not line and process.poll() is not None:
+                break
+        process.kill()
+        raise RuntimeError("the demo did not start")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.demo.terminate()
+        cls.demo.wait(timeout=15)
+        cls.demo.stdout.close()
+        cls.directory.cleanup()
+
+    def restart(self, kill=False):
+        """Stops the server (SIGTERM, or SIGKILL) and starts a new one on the same port and file."""
+        if kill:
+            self.demo.kill()
+        else:
+            self.demo.terminate()
+        self.demo.wait(timeout=15)
+        self.demo.stdout.close()
+        type(self).demo = self.start()
+
+    def count(self, driver):
+        return driver.find_element(By.ID, "count").text
+
+    @screenshot_on_failure
+    def test_counter_clicks_on_after_a_restart_without_a_reload(self):
+        driver = self.open("/counter")
+        for expected in ("1", "2"):
+            driver.find_element(By.ID, "increment").click()
+            self.until(driver, lambda d: self.count(d) == expected, f"the count reads {expected}")
+        driver.execute_script("window.sameDocument = true")
+        self.restart()
+        driver.find_element(By.ID, "increment").click()
+        self.until(driver, lambda d: self.count(d) == "3", "the new process counts on from 2")
+        driver.find_element(By.ID, "increment").click()
+        self.until(driver, lambda d: self.count(d) == "4", "and on")
+        self.assertTrue(driver.execute_script("return window.sameDocument === true"), "the browser did not reload")
+
+    @screenshot_on_failure
+    def test_todos_keep_rows_details_and_typing_across_kill_9(self):
+        driver = self.open("/todos")
+        field = driver.find_element(By.ID, "new-todo")
+        for title in ("Milk", "Bread"):
+            field.send_keys(title, Keys.RETURN)
+            self.until(driver, lambda d, t=title: t in d.find_element(By.TAG_NAME, "main").text, f"{title} is listed")
+            field = driver.find_element(By.ID, "new-todo")
+        driver.find_element(By.ID, "details-1").click()
+        self.until(driver, lambda d: d.find_elements(By.ID, "details-text-1"), "Milk's details open")
+        field.send_keys("Eg")
+        time.sleep(0.5)  # the typing has landed (and is stored)
+        driver.execute_script("window.sameDocument = true")
+        self.restart(kill=True)
+        field = driver.find_element(By.ID, "new-todo")
+        field.send_keys("gs", Keys.RETURN)
+        self.until(driver, lambda d: "Eggs" in d.find_element(By.TAG_NAME, "main").text, "Eggs is added after the restart")
+        self.assertTrue(driver.find_elements(By.ID, "details-text-1"), "Milk's details are still open")
+        self.assertEqual(driver.find_element(By.ID, "new-todo").get_attribute("value"), "")
+        self.assertTrue(driver.execute_script("return window.sameDocument === true"), "the browser did not reload")
+        rows = [row.text.split("\n")[0] for row in driver.find_elements(By.CSS_SELECTOR, "li.sh-row")]
+        self.assertEqual(rows, ["Eggs", "Bread", "Milk"])
+
+
+if __name__ == "__main__":
+    unittest.main()

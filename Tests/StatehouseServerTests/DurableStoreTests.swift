@@ -1,0 +1,189 @@
+import Foundation
+import Statehouse
+import Testing
+@testable import StatehouseNIO
+@testable import StatehouseProtocol
+
+/// Issue 17: with the SQLite store (the default of `App.main()`), a page outlives its process.
+/// These drive the demo binary: a page is loaded and clicked, the process stops (SIGTERM, or
+/// `kill -9`), a new process starts on the same file, and the same page id, cookie and CSRF
+/// token go on as if nothing happened.
+@Suite("Durable state across restarts (the demo binary on a SQLite file)", .serialized)
+struct DurableStoreTests {
+    /// A fresh store file for one test.
+    static func storeFile() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-test-\(UUID().uuidString).sqlite").path
+        return path
+    }
+
+    static func removeStore(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Starts the demo on `store` and returns it with a client carrying `cookie` (if any).
+    static func start(_ store: String) throws -> (process: Process, port: Int) {
+        try startDemo(["STATEHOUSE_STATE_STORE": "sqlite:\(store)"])
+    }
+
+    /// A client of the server on `port` that sends the session cookie `cookie`.
+    static func post(_ port: Int, cookie: String, page: String, csrf: String, target: String, type: String? = nil,
+                     value: String? = nil) -> CurlClient.Reply {
+        var fields = [("page", page), ("target", target)]
+        if let type { fields.append(("type", type)) }
+        if let value { fields.append(("value", value)) }
+        return CurlClient(port: port).post("/_sh/event", FormData.encode(fields),
+                                           headers: ["X-CSRF-Token: \(csrf)", "Cookie: \(cookie)", "Accept: text/vnd.turbo-stream.html"])
+    }
+
+    /// A demo process on a fresh store file, and a client that loaded `path` from it. The
+    /// file is removed after `body`.
+    static func onFreshStore(loading path: String,
+                             _ body: (_ store: String, _ demo: Process, _ client: CurlClient, _ page: LoadedPage, _ cookie: String) throws -> Void) async throws {
+        let store = storeFile()
+        defer { removeStore(store) }
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            let (demo, port) = try start(store)
+            defer { if demo.isRunning { demo.terminate() } }
+            let client = CurlClient(port: port)
+            let page = try load(client, path)
+            try body(store, demo, client, page, try #require(client.cookie))
+        }
+    }
+
+    static func count(in html: String) -> Int? {
+        html.firstMatch(of: /<span id="count"[^>]*>(\d+)<\/span>/).flatMap { Int($0.output.1) }
+    }
+
+    @Test("/counter: three clicks, SIGTERM, a new process on the same file: the same page id, cookie and token click on to 4")
+    func counterSurvivesSIGTERM() async throws {
+        try await Self.onFreshStore(loading: "/counter") { store, first, client, page, cookie in
+            for expected in 1...3 {
+                let reply = event(client, page, target: "increment")
+                #expect(reply.status == 200)
+                #expect(Self.count(in: reply.body) == expected)
+            }
+            first.terminate()  // SIGTERM: a graceful stop
+            first.waitUntilExit()
+            #expect(first.terminationStatus == 0)
+
+            let (demo, port) = try Self.start(store)
+            defer { demo.terminate() }
+            let reply = Self.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            #expect(reply.status == 200, "\(reply.body)")
+            #expect(Self.count(in: reply.body) == 4)
+            #expect(reply.body.hasPrefix(#"<turbo-stream action="replace" target="sh-root">"#), "the whole page: its made-up ids are this mount's")
+            let render = CurlClient(port: port).get("/_sh/render?page=\(page.id)", headers: ["Cookie: \(cookie)"])
+            #expect(render.status == 200)
+            #expect(Self.count(in: render.body) == 4)
+            #expect(LoadedPage(render.body)?.csrf == page.csrf, "the same CSRF token")
+            // Another session's cookie does not reach the page, restored or not.
+            let stranger = CurlClient(port: port)
+            _ = try load(stranger, "/counter")
+            #expect(event(stranger, page, target: "increment").status == 403)
+        }
+    }
+
+    @Test("kill -9 between two clicks: every acknowledged click survives")
+    func acknowledgedClicksSurviveKill() async throws {
+        try await Self.onFreshStore(loading: "/counter") { store, first, client, page, cookie in
+            #expect(event(client, page, target: "increment").status == 200)
+            #expect(event(client, page, target: "increment").status == 200)
+            kill(first.processIdentifier, SIGKILL)
+            first.waitUntilExit()
+            #expect(first.terminationReason == .uncaughtSignal)
+
+            let (demo, port) = try Self.start(store)
+            defer { demo.terminate() }
+            let reply = Self.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            #expect(reply.status == 200, "\(reply.body)")
+            #expect(Self.count(in: reply.body) == 3)
+            // After the whole page, changes are fragments again.
+            let next = Self.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            #expect(next.body.hasPrefix(#"<turbo-stream action="replace" target="count">"#), "\(next.body)")
+            #expect(Self.count(in: next.body) == 4)
+        }
+    }
+
+    @Test("/todos: the rows, the expanded row and the text typed in the field survive a restart")
+    func todosSurvive() async throws {
+        try await Self.onFreshStore(loading: "/todos") { store, first, client, page, cookie in
+            for title in ["Milk", "Bread"] {
+                #expect(event(client, page, target: "new-todo", type: "submit", value: title).status == 200)
+            }
+            #expect(event(client, page, target: "details-1").status == 200)
+            #expect(event(client, page, target: "done-2").status == 200)
+            #expect(event(client, page, target: "new-todo", type: "input", value: "Eggs <b>&").status == 200)
+            first.terminate()
+            first.waitUntilExit()
+
+            let (demo, port) = try Self.start(store)
+            defer { demo.terminate() }
+            let render = CurlClient(port: port).get("/_sh/render?page=\(page.id)", headers: ["Cookie: \(cookie)"])
+            #expect(render.status == 200, "\(render.body)")
+            #expect(render.body.contains(">Bread</span>") && render.body.contains(">Milk</span>"))
+            #expect(render.body.contains(#"id="details-text-1""#), "Milk's details are still open")
+            #expect(!render.body.contains(#"id="details-text-2""#))
+            #expect(render.body.contains(#"id="done-2" class="sh-switch" type="submit" role="switch" aria-checked="true""#))
+            #expect(render.body.contains(#"value="Eggs &lt;b&gt;&amp;""#), "the typed text, escaped")
+            // And it goes on: Return adds the typed todo.
+            let added = Self.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "new-todo", type: "submit", value: "Eggs <b>&")
+            #expect(added.status == 200)
+            #expect(added.body.contains(">Eggs &lt;b&gt;&amp;</span>"))
+        }
+    }
+
+    @Test("After a restart, a click on a button known by a made-up id reaches the button the browser showed, found by its position")
+    func madeUpIDsAreFoundByPosition() async throws {
+        let store = Self.storeFile()
+        defer { Self.removeStore(store) }
+        struct Shown { var page: LoadedPage; var cookie: String; var oldID: String; var position: Int }
+        let shown = SharedBox<Shown?>(nil)
+        // Servers in this process, each stopped gracefully, one after another on the same file.
+        let onStore: (inout ServerOptions) -> Void = { $0.stateStore = .sqlite(path: store) }
+        try await withServer(onStore) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/unnamed")
+            for _ in 1...3 { #expect(event(client, page, target: "add").status == 200) }
+            // The document as the browser has it: rows 3, 2, 1, mounted 1, then 2, then 3.
+            let document = try #require(LoadedPage(client.get("/_sh/render?page=\(page.id)").body))
+            let oldID = try #require(document.control("Bump 1"))
+            let ids = document.html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
+            let inRoot = ids[(try #require(ids.firstIndex(of: "sh-root")) + 1)...]
+            let position = try #require(inRoot.firstIndex(of: oldID)) - inRoot.startIndex
+            shown.mutate { $0 = Shown(page: page, cookie: try! #require(client.cookie), oldID: oldID, position: position) }
+        }
+        let before = try #require(shown.value)
+        try await withServer(onStore) { port in
+            // Without its position, a made-up id is not trusted: nothing runs, the answer is the
+            // whole page (with this mount's ids).
+            let blind = Self.post(port, cookie: before.cookie, page: before.page.id, csrf: before.page.csrf, target: before.oldID)
+            #expect(blind.status == 200)
+            #expect(blind.body.hasPrefix(#"<turbo-stream action="replace" target="sh-root">"#))
+            #expect(blind.body.contains(">bumped </span>"))
+            let fresh = try #require(LoadedPage(CurlClient(port: port).get("/_sh/render?page=\(before.page.id)", headers: ["Cookie: \(before.cookie)"]).body))
+            #expect(fresh.control("Bump 1") != before.oldID, "this mount calls the button otherwise: the old id alone would miss it")
+        }
+        // A browser still showing the first mount's document, and a third process.
+        try await withServer(onStore) { port in
+            let fields = [("page", before.page.id), ("target", before.oldID), ("at", String(before.position))]
+            let reply = CurlClient(port: port).post("/_sh/event", FormData.encode(fields),
+                                                    headers: ["X-CSRF-Token: \(before.page.csrf)", "Cookie: \(before.cookie)", "Accept: text/vnd.turbo-stream.html"])
+            #expect(reply.status == 200, "\(reply.body)")
+            #expect(reply.body.contains(">bumped 1</span>"), "Bump 1 ran, not the button that has its old id now")
+        }
+    }
+}
+
+/// Rows inserted at the top, each with a button that has no identifier: the browser knows the
+/// buttons by made-up ids given in the order they were mounted, which is not document order.
+struct UnnamedRowsView: View {
+    @State private var items: [Int] = []
+    @State private var bumped: [Int] = []
+    var body: some View {
+        Button("Add") { items.insert(items.count + 1, at: 0) }.accessibilityIdentifier("add")
+        Text("bumped \(bumped.map(String.init).joined(separator: ","))").accessibilityIdentifier("bumped")
+        ForEach(items, id: \.self) { item in
+            Button("Bump \(item)") { bumped.append(item) }
+        }
+    }
+}
