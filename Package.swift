@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
         // The default durable store (its own copy of SQLite: nothing to install).
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        // The durable store for several processes.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // The view system: views, property wrappers, the live tree, invalidation, reconciling,
@@ -51,11 +53,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The durable store in PostgreSQL: several processes share sessions, pages and App state.
+        .target(
+            name: "StatehousePostgres",
+            dependencies: [
+                "StatehouseProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The built-in host: HTTP/1.1 on SwiftNIO, its limits and options, `App.main()`.
         .target(
             name: "StatehouseNIO",
             dependencies: [
-                "StatehouseViews", "StatehouseProtocol", "StatehouseSQLite",
+                "StatehouseViews", "StatehouseProtocol", "StatehouseSQLite", "StatehousePostgres",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import StatehouseProtocol
 
@@ -52,15 +53,20 @@ public struct ServerOptions: Sendable {
     public enum StateStoreChoice: Sendable, Equatable, CustomStringConvertible {
         /// Nowhere: a restart ends every page (browsers reload).
         case memory
-        /// A SQLite file (created if missing).
+        /// A SQLite file (created if missing): one process.
         case sqlite(path: String)
+        /// A PostgreSQL database (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`): several
+        /// processes share sessions, pages and App-level state.
+        case postgres(url: String)
 
-        /// `memory` or `sqlite:PATH`; nil for anything else.
+        /// `memory`, `sqlite:PATH` or `postgres://…`; nil for anything else.
         public init?(_ text: String) {
             if text == "memory" {
                 self = .memory
             } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
                 self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
+            } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+                self = .postgres(url: text)
             } else {
                 return nil
             }
@@ -70,7 +76,16 @@ public struct ServerOptions: Sendable {
             switch self {
             case .memory: "memory"
             case .sqlite(let path): "sqlite:\(path)"
+            case .postgres(let url): Self.withoutPassword(url)
             }
+        }
+
+        /// `url` with its password (if any) written as `***`, for logs and `--help`.
+        static func withoutPassword(_ url: String) -> String {
+            guard let components = URLComponents(string: url), components.password != nil else { return url }
+            var hidden = components
+            hidden.password = "***"
+            return hidden.string ?? url
         }
     }
 
@@ -106,9 +121,9 @@ extension ServerOptions {
         .integer("max-connections", \.maxConnections, "Connections open at once (503 beyond)."),
         .integer("max-queued-events", \.maxQueuedEvents, "Events of one page waiting to be applied (429 beyond)."),
         .seconds("session-ttl", \.sessionTTL, "Seconds an idle page lives, and a session after its last page."),
-        OptionDeclaration(name: "state-store", help: "Where sessions, pages and their views' Codable state outlive the process: sqlite:PATH (a file), or memory (a restart ends every page).",
-                          valueName: "<sqlite:PATH|memory>", set: { options, text in
-                              guard let choice = StateStoreChoice(text) else { return "expected sqlite:PATH or memory" }
+        OptionDeclaration(name: "state-store", help: "Where sessions, pages and their views' Codable state outlive the process: sqlite:PATH (a file, one process), postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (several processes), or memory (a restart ends every page).",
+                          valueName: "<sqlite:PATH|postgres://…|memory>", set: { options, text in
+                              guard let choice = StateStoreChoice(text) else { return "expected sqlite:PATH, postgres://… or memory" }
                               options.stateStore = choice
                               return nil
                           }, show: { $0.stateStore.description }),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import StatehousePostgres
 import StatehouseProtocol
 import StatehouseSQLite
 import StatehouseViews
@@ -22,22 +23,40 @@ public final class StatehouseServer: Sendable {
     /// Starts serving `app`.
     @MainActor
     public static func start<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehouseServer {
-        try await start(app.body._routes, options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
+        try await start(app, options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
     }
 
     @MainActor
-    fileprivate static func start(_ routes: [RouteDescription], options: ServerOptions, loops: HTTPServer.Loops) async throws -> StatehouseServer {
+    fileprivate static func start<A: App>(_ app: A, options: ServerOptions, loops: HTTPServer.Loops) async throws -> StatehouseServer {
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
         var settings = options.settings
-        if settings.stateStore == nil, case .sqlite(let path) = options.stateStore {
-            do {
-                settings.stateStore = try await SQLiteStore.open(path: path, logger: logger)
-            } catch {
-                throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
+        if settings.stateStore == nil {
+            switch options.stateStore {
+            case .memory:
+                break
+            case .sqlite(let path):
+                do {
+                    settings.stateStore = try await SQLiteStore.open(path: path, logger: logger)
+                } catch {
+                    throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
+                }
+            case .postgres(let url):
+                do {
+                    settings.stateStore = try await PostgresStore.open(url: url, logger: logger)
+                } catch {
+                    throw OptionsError(description: "--state-store \(options.stateStore): cannot use the database: \(String(reflecting: error))")
+                }
             }
         }
-        let responder = StatehouseResponder(routes: routes, settings: settings, logger: logger)
+        // The App's own `@State` takes the values the store kept, before any route reads it.
+        var appState: StateSnapshots?
+        if let store = settings.stateStore {
+            let snapshots = StateSnapshots(restoring: try await store.appState())
+            snapshots.fileAppState(of: app)
+            appState = snapshots
+        }
+        let responder = StatehouseResponder(routes: app.body._routes, settings: settings, appState: appState, logger: logger)
         let http: HTTPServer
         do {
             http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
@@ -88,12 +107,11 @@ extension StatehouseServer {
     @MainActor
     public static func run<A: App>(_ app: A, options: ServerOptions,
                                    onListening: @escaping @MainActor @Sendable (StatehouseServer) -> Void = { _ in }) -> Never {
-        let routes = app.body._routes
         MainThreadLoop.run { loop in
             Task { @MainActor in
                 let server: StatehouseServer
                 do {
-                    server = try await start(routes, options: options, loops: .given(loop))
+                    server = try await start(app, options: options, loops: .given(loop))
                 } catch {
                     print("error: \(error)")
                     exit(1)
@@ -134,7 +152,7 @@ extension App {
             Task { @MainActor in
                 let server: StatehouseServer
                 do {
-                    server = try await StatehouseServer.start(Self().body._routes, options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
+                    server = try await StatehouseServer.start(Self(), options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
                 } catch {
                     print("error: \(error)")
                     exit(1)

@@ -132,6 +132,24 @@ struct DurableStoreTests {
         }
     }
 
+    @Test("App-level @State (/shared's count) is kept too: a new process starts from the last count, and the page's own state with it")
+    func appStateSurvives() async throws {
+        try await Self.onFreshStore(loading: "/shared") { store, first, client, page, cookie in
+            for _ in 1...2 { #expect(event(client, page, target: "shared-increment").status == 200) }
+            first.terminate()
+            first.waitUntilExit()
+
+            let (demo, port) = try Self.start(store)
+            defer { demo.terminate() }
+            // A new session's page reads the App's count from the store.
+            let fresh = try load(CurlClient(port: port), "/shared")
+            #expect(fresh.html.contains(#"id="shared-count" class="sh-text sh-font-largeTitle">2</span>"#), "\(fresh.html)")
+            // The first page goes on: its own clicks and the shared count.
+            let reply = Self.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "shared-increment")
+            #expect(reply.body.contains(">3</span>") && reply.body.contains("Clicks from this page: 3"), "\(reply.body)")
+        }
+    }
+
     @Test("After a restart, a click on a button known by a made-up id reaches the button the browser showed, found by its position")
     func madeUpIDsAreFoundByPosition() async throws {
         let store = Self.storeFile()

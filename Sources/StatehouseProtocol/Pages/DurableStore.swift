@@ -18,6 +18,16 @@ public protocol DurableStore: Sendable {
     func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void)
     /// The page `id` with its state, or nil if the store has none by that id.
     func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void)
+    /// The App-level state (`@State` of the `App`), by key (`app.0`, …).
+    func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void)
+    /// Calls `handler` with each App-level value another process writes, as it is written
+    /// (a store shared by several processes; a store of one process never calls it).
+    func onAppStateWritten(_ handler: @escaping @Sendable (_ key: String, _ value: [UInt8]) -> Void)
+    /// Tells the other processes sharing the store that this one took up page `id`: one that
+    /// still holds it lets go (its copy is stale from now on).
+    func announceTaken(page id: String)
+    /// Calls `handler` with each page another process took up.
+    func onPageTaken(_ handler: @escaping @Sendable (_ id: String) -> Void)
     /// Deletes the pages last used before `cutoff` (seconds since 1970) with their state, and
     /// the sessions last used before it that have no page left.
     func expire(before cutoff: Double)
@@ -36,10 +46,25 @@ public enum StoreWrite: Sendable {
     case touch(page: String, session: String)
     /// What a flush changed of the page's views' durable state.
     case state(page: String, StateChanges)
-    /// The page ended (closed, expired, evicted): it and its state are deleted.
+    /// The page ended for good (its document closed, a view failed): it and its state are
+    /// deleted. (A page that idles out or is evicted here stays in the store, which expires it
+    /// by its own clock: another process may be using it.)
     case endPage(id: String)
-    /// The session ended: it and its pages are deleted.
-    case endSession(id: String)
+    /// What a flush changed of the App-level state (shared by every session).
+    case appState(StateChanges)
+}
+
+extension DurableStore {
+    public func onAppStateWritten(_ handler: @escaping @Sendable (_ key: String, _ value: [UInt8]) -> Void) {}
+    public func announceTaken(page id: String) {}
+    public func onPageTaken(_ handler: @escaping @Sendable (_ id: String) -> Void) {}
+
+    /// `appState(_:)`, awaited.
+    public func appState() async throws -> [String: [UInt8]] {
+        try await withCheckedThrowingContinuation { continuation in
+            appState { continuation.resume(with: $0) }
+        }
+    }
 }
 
 /// A session as a store keeps it.

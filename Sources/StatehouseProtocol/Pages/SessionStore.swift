@@ -7,9 +7,11 @@ import StatehouseViews
 /// timer), and over a cap the least recently used one is evicted. A request naming an ended
 /// page or session gets 410 saying why. Main actor only.
 ///
-/// With a durable store, every session and page is written there too (`persist`), ends there
-/// when it ends here (not when the process stops), and one this process does not hold can be
-/// adopted from there (`adopt`).
+/// With a durable store, every session and page is written there too (`persist`), and one this
+/// process does not hold can be taken up from there (`adopt`). Only a page that ends for good
+/// (its document closed, a view failed) is deleted there; one that idles out, is evicted or
+/// is here when the process stops stays, and the store expires it by its last use: another
+/// process, or this one started again, may take it up meanwhile.
 @MainActor
 final class SessionStore {
     private var sessions: [Token: Session] = [:]
@@ -25,16 +27,32 @@ final class SessionStore {
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
     /// Where sessions, pages and state outlive the process (nil: they don't).
     let durable: (any DurableStore)?
+    /// The App-level state, filed for the durable store (nil: not kept).
+    let appState: StateSnapshots?
     private let logger: Logger
     /// Sessions created since the last `persist` of one of their pages (written with it).
     private var unsavedSessions: Set<Token> = []
     /// Whether the last durable write failed (logged once until one succeeds again).
     private var durableFailing = false
 
-    init(limits: ProtocolSettings, logger: Logger = Logger(label: "statehouse")) {
+    init(limits: ProtocolSettings, appState: StateSnapshots? = nil, logger: Logger = Logger(label: "statehouse")) {
         self.limits = limits
         durable = limits.stateStore
+        self.appState = durable == nil ? nil : appState
         self.logger = logger
+        if let appState = self.appState {
+            // Another process wrote App-level state: its readers here are updated (and pushed).
+            durable?.onAppStateWritten { key, value in
+                MainActorHop.run { appState.applyStored(key: key, value: value) }
+            }
+        }
+        // Another process took up a page this one holds: this copy is stale, let it go.
+        durable?.onPageTaken { [weak self] id in
+            MainActorHop.run {
+                guard let self, let token = Token(id), let page = self.pages[token] else { return }
+                self.remove(page, reason: "taken up by another process")
+            }
+        }
     }
 
     var sessionCount: Int { sessions.count }
@@ -50,7 +68,7 @@ final class SessionStore {
     /// another process (or this one, started again) takes them up.
     func removeAll() {
         sweeper?.cancel()
-        for page in Array(pages.values) { remove(page, reason: "the server is shutting down", keepStored: true) }
+        for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
         sessions.removeAll()
         recency = Recency()
     }
@@ -83,6 +101,11 @@ final class SessionStore {
                 logger.notice("state not kept across restarts: \(problem)", metadata: ["route": "\(page.route.path)"])
             }
             if !changes.isEmpty { writes.append(.state(page: page.id.description, changes)) }
+        }
+        // App-level state a page's event or task wrote goes with that page's changes.
+        if let changes = appState?.takeChanges() {
+            for problem in changes.problems { logger.notice("App state not kept across restarts: \(problem)") }
+            if !changes.isEmpty { writes.append(.appState(changes)) }
         }
         guard !writes.isEmpty else { done?(); return }
         durable.write(writes) { [weak self] error in
@@ -172,24 +195,26 @@ final class SessionStore {
 
     // MARK: Ending
 
-    /// Ends `page`: its streams close, its tasks are cancelled, `onDisappear` actions run, its
-    /// state is freed, and a durable store deletes it (unless `keepStored`: the process is
-    /// stopping, and the page lives on in the store).
-    func remove(_ page: Page, reason: String, keepStored: Bool = false) {
+    /// Ends `page` here: its streams close, its tasks are cancelled, `onDisappear` actions run,
+    /// its state is freed. With `forGood` (its document closed, a view failed) a durable store
+    /// deletes it too. Without, a page in a durable store lives on there (idled out or evicted
+    /// here, taken up by another process): it is not recorded as ended, and a request for it
+    /// takes it up again.
+    func remove(_ page: Page, reason: String, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         page.session.pages.removeAll { $0 === page }
-        endings.record(page.id, reason)
+        if durable == nil || forGood { endings.record(page.id, reason) }
         page.closeStreams()
         page.tree.close()
-        if !keepStored, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
+        if forGood, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
     }
 
     private func remove(_ session: Session, reason: String) {
         for page in session.pages { remove(page, reason: "its session was \(reason)") }
         sessions[session.id] = nil
         recency.remove(session)
-        endings.record(session.id, reason)
-        if unsavedSessions.remove(session.id) == nil { durable?.write([.endSession(id: session.id.description)]) { _ in } }
+        if durable == nil { endings.record(session.id, reason) }
+        unsavedSessions.remove(session.id)
     }
 
     /// Ends pages idle for longer than the idle time (a page with an open stream is in use),

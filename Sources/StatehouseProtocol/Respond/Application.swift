@@ -12,13 +12,13 @@ final class Application {
     private let settings: ProtocolSettings
     private let logger: Logger
 
-    init(routes: [RouteDescription], settings: ProtocolSettings, logger: Logger) {
+    init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots?, logger: Logger) {
         var table: [String: RouteDescription] = [:]
         for route in routes where table[route.path] == nil { table[route.path] = route }
         self.routes = table
         self.settings = settings
         self.logger = logger
-        store = SessionStore(limits: settings, logger: logger)
+        store = SessionStore(limits: settings, appState: appState, logger: logger)
         store.onPageFailure = { [unowned self] page, failure in _ = self.end(page, failedWith: failure) }
         store.startSweeping()
     }
@@ -94,6 +94,7 @@ final class Application {
             var response = self.document(page)
             if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
             // Answered once the store holds the page: the next click finds it after a crash.
+            guard self.store.durable != nil else { return respond(response) }
             self.store.persist(page) { [response] in respond(response) }
         }
     }
@@ -177,6 +178,7 @@ final class Application {
         let page = store.newPage(route, tree: tree, in: session, id: id)
         page.storedURL = stored.url
         page.idsFromAnotherMount = true
+        store.durable?.announceTaken(page: id.description)
         logger.info("page taken up from the state store", metadata: ["route": "\(route.path)", "page": "\(id)"])
     }
 
@@ -259,7 +261,8 @@ final class Application {
     private func event(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         var page: Page?
         let response = event(request, page: &page)
-        guard let page, response.status < 400 else { return respond(response) }
+        // (Without a store, no closure is made: an event costs what it did.)
+        guard let page, response.status < 400, store.durable != nil else { return respond(response) }
         store.persist(page) { respond(response) }
     }
 
@@ -348,7 +351,7 @@ final class Application {
         switch postedPage(pageID, request, form) {
         case .failure(let refusal): return refusal.response
         case .success(let page):
-            store.remove(page, reason: "its document was closed")
+            store.remove(page, reason: "its document was closed", forGood: true)
             return HostResponse(status: 204)
         }
     }
@@ -357,7 +360,7 @@ final class Application {
     /// the reason, logged, and the page ends (its tasks are cancelled, its state freed).
     private func end(_ page: Page, failedWith failure: ViewFailure) -> HostResponse {
         logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
-        store.remove(page, reason: "a view failed: \(failure)")
+        store.remove(page, reason: "a view failed: \(failure)", forGood: true)
         return .text(500, "the page \(page.route.path) failed: \(failure)")
     }
 

@@ -42,9 +42,12 @@ public final class StatehouseResponder: Sendable {
     private let queues: EventQueues
     private let logger: Logger
 
+    ///
+    /// With a durable store in `settings`, `appState` (the `App`'s `@State`, filed with
+    /// `StateSnapshots.fileAppState(of:)` from the store's `appState()`) is written there too.
     @MainActor
-    public init(routes: [RouteDescription], settings: ProtocolSettings, logger: Logger) {
-        application = Application(routes: routes, settings: settings, logger: logger)
+    public init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots? = nil, logger: Logger) {
+        application = Application(routes: routes, settings: settings, appState: appState, logger: logger)
         files = StaticFiles(directory: settings.publicDirectory)
         queues = EventQueues(limit: settings.maxQueuedEvents)
         self.logger = logger

@@ -84,13 +84,41 @@ public final class StateSnapshots {
 
     // MARK: Mounting and unmounting
 
+    /// Files the `@State` properties of `app` (App-level state, shared by every page) under
+    /// `app.N`, putting in place the values restored for them. Call it before any page mounts:
+    /// the routes read the same storage.
+    ///
+    /// ```swift
+    /// let appState = StateSnapshots(restoring: storedAppValues)
+    /// appState.fileAppState(of: app)
+    /// ```
+    public func fileAppState<A: App>(of app: A) {
+        for (index, storage) in TypeLayout.of(A.self).durableStorage(of: app) {
+            register(storage, key: "app.\(index)", node: nil)
+        }
+    }
+
+    /// Puts in place a value another process wrote for `key` (App-level state shared through
+    /// the store): readers are updated as by any write, and it is not written back.
+    public func applyStored(key: String, value bytes: [UInt8]) {
+        guard let entry = live[key], bytes != entry.lastBytes else { return }
+        guard let storage = entry.storage as? any RestorableByWrite, storage.write(bytes, decoder) else {
+            return report("\(entry.storage.snapshotTypeName) (a value from the store did not decode)")
+        }
+        entry.lastBytes = bytes
+        stored.insert(key)
+    }
+
     /// Files `storage`, just made for a view at `identity` (property `index`), and puts in
     /// place the value restored for it, if any. Called before the view's first `body`.
     func register(_ storage: any SnapshotStorage, identity: StructuralIdentity, index: Int, node: Node) {
+        register(storage, key: "\(identity.hex).\(index)", node: node)
+    }
+
+    private func register(_ storage: any SnapshotStorage, key base: String, node: Node?) {
         guard storage.isCodable else {
             return report("\(storage.snapshotTypeName) (not Codable: it starts from its initial value after a restart)")
         }
-        let base = "\(identity.hex).\(index)"
         var key = base
         // Two views the path does not tell apart: numbered in mount order.
         var occurrence = 1
@@ -181,6 +209,14 @@ protocol SnapshotStorage: AnyObject {
     nonisolated var snapshotTypeName: String { get }
     /// The value as JSON; nil if it cannot be encoded.
     func snapshotBytes(_ encoder: JSONEncoder) -> [UInt8]?
-    /// Replaces the value with the one `bytes` encode, before any body has read it.
-    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node) -> Bool
+    /// Replaces the value with the one `bytes` encode, before any body has read it (`node`:
+    /// the view's, nil for App-level state).
+    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node?) -> Bool
+}
+
+/// Storage that takes a decoded value as a write (readers are invalidated): App-level state
+/// another process changed.
+@MainActor
+protocol RestorableByWrite {
+    func write(_ bytes: [UInt8], _ decoder: JSONDecoder) -> Bool
 }

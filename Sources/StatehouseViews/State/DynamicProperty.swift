@@ -36,10 +36,13 @@ protocol NodeStorage {
     /// Whether the storage is the view's own state, kept by a durable store (`@State`,
     /// `@StateObject`; not `@FocusState`, which follows the browser).
     static var isDurable: Bool { get }
+    /// The storage itself, where the property holds it (an `App`'s `@State`, never mounted).
+    var durableStorage: (any SnapshotStorage)? { get }
 }
 
 extension NodeStorage {
     static var isDurable: Bool { false }
+    var durableStorage: (any SnapshotStorage)? { nil }
 }
 
 /// Where a view is being linked: the node that owns its storage, and its environment.

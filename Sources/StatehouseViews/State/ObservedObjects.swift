@@ -72,8 +72,8 @@ extension OwnedObject: SnapshotStorage {
 
     /// Replaces the object made by the autoclosure with the restored one, and subscribes the
     /// node to it instead.
-    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node) -> Bool {
-        guard let type = ObjectType.self as? any Decodable.Type,
+    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node?) -> Bool {
+        guard let node, let type = ObjectType.self as? any Decodable.Type,
               let decoded = (try? decoder.decode(type, from: Data(bytes))) as? ObjectType else { return false }
         object = decoded
         subscription.subscribe(node, to: decoded)

@@ -49,6 +49,7 @@ extension State: @unchecked Sendable where Value: Sendable {}
 
 extension State: BoxedState {
     static var isDurable: Bool { true }
+    var durableStorage: (any SnapshotStorage)? { box.resolved }
 }
 
 /// A property wrapper whose storage is one `StateBox` (`@State`, `@FocusState`).

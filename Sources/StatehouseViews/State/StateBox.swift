@@ -66,10 +66,22 @@ extension StateBox: SnapshotStorage {
         return try? Array(encoder.encode(value))
     }
 
-    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node) -> Bool {
-        guard let type = Value.self as? any Decodable.Type,
-              let decoded = (try? decoder.decode(type, from: Data(bytes))) as? Value else { return false }
+    func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node?) -> Bool {
+        guard let decoded = decoded(bytes, decoder) else { return false }
         mutex.withLock { _ in value = decoded }
+        return true
+    }
+
+    private func decoded(_ bytes: [UInt8], _ decoder: JSONDecoder) -> Value? {
+        guard let type = Value.self as? any Decodable.Type else { return nil }
+        return (try? decoder.decode(type, from: Data(bytes))) as? Value
+    }
+}
+
+extension StateBox: RestorableByWrite {
+    func write(_ bytes: [UInt8], _ decoder: JSONDecoder) -> Bool {
+        guard let decoded = decoded(bytes, decoder) else { return false }
+        set(decoded)
         return true
     }
 }

@@ -126,6 +126,20 @@ final class TypeLayout {
         if let failure { throw failure }
     }
 
+    /// The storage objects of `value`'s durable fields, by field index: an `App`'s `@State`
+    /// boxes, which hold their values themselves (an App is never mounted).
+    func durableStorage<V>(of value: V) -> [(index: Int, storage: any SnapshotStorage)] {
+        let fields = durableFields.map { (index: $0, field: storage[$0]) }
+        return withUnsafeBytes(of: value) { raw in
+            fields.compactMap { index, field in
+                func read<S: NodeStorage>(_: S.Type) -> (any SnapshotStorage)? {
+                    raw.load(fromByteOffset: field.offset, as: S.self).durableStorage
+                }
+                return read(field.type).map { (index, $0) }
+            }
+        }
+    }
+
     /// Whether `a` and `b` are the same input.
     func same<V>(_ a: V, _ b: V) -> Bool {
         if MemoryLayout<V>.size == 0 { return true }

@@ -1,0 +1,256 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import StatehouseProtocol
+import Synchronization
+
+/// The durable store for several processes: PostgreSQL (postgres-nio), `--state-store
+/// postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`. Every process reads and writes the same
+/// sessions, pages and state, so a load balancer may send a session to any of them (one that
+/// does not hold a page takes it up from the store); App-level `@State` written in one process
+/// reaches the others at once through `LISTEN`/`NOTIFY` on the channel `statehouse_app`.
+///
+/// Writes are group-committed as in `SQLiteStore`; a batch is durable (PostgreSQL's commit)
+/// before the answer that made it is sent.
+public final class PostgresStore: DurableStore {
+    private let client: PostgresClient
+    private let logger: Logger
+    private let running: Task<Void, Never>
+    private let listening = Mutex<[Task<Void, Never>]>([])
+    private let appHandlers = Mutex<[@Sendable (String, [UInt8]) -> Void]>([])
+    private let pageHandlers = Mutex<[@Sendable (String) -> Void]>([])
+    private let commits: GroupCommit
+    /// This store's name in the announcements it makes (it ignores its own).
+    private let process = UUID().uuidString
+    /// The channel App-level writes are announced on (the payload is the key).
+    static let appChannel = "statehouse_app"
+    /// The channel pages taken up are announced on (the payload: the page id, a space, the
+    /// process).
+    static let pagesChannel = "statehouse_pages"
+
+    /// Connects to the database `url` names and creates the tables that are missing.
+    ///
+    /// - Throws: `PostgresStore.BadURL` for a URL that is not `postgres://…`, or the
+    ///   connection's error.
+    public static func open(url: String, logger: Logger = Logger(label: "statehouse.postgres")) async throws -> PostgresStore {
+        let store = PostgresStore(configuration: try configuration(url), logger: logger)
+        do {
+            try await store.client.withConnection { connection in
+                // One process at a time creates tables (IF NOT EXISTS races in PostgreSQL).
+                try await connection.query("SELECT pg_advisory_lock(7131)", logger: logger)
+                for statement in StoreSQL.schema(.postgres) { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+                try await connection.query("SELECT pg_advisory_unlock(7131)", logger: logger)
+            }
+        } catch {
+            await store.close()
+            throw error
+        }
+        store.listen()
+        return store
+    }
+
+    /// A `--state-store` URL that is not `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
+    public struct BadURL: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    static func configuration(_ text: String) throws -> PostgresClient.Configuration {
+        guard let url = URL(string: text), url.scheme == "postgres" || url.scheme == "postgresql",
+              let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
+            throw BadURL(description: "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, got '\(text)'")
+        }
+        let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        var configuration = PostgresClient.Configuration(host: host, port: url.port ?? 5432, username: user, password: url.password,
+                                                         database: database.isEmpty ? nil : database, tls: .disable)
+        configuration.options.maximumConnections = 8
+        return configuration
+    }
+
+    private init(configuration: PostgresClient.Configuration, logger: Logger) {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        running = Task { await client.run() }
+        commits = GroupCommit { writes, committed in
+            Task {
+                do {
+                    let now = Date().timeIntervalSince1970
+                    try await client.withTransaction(logger: logger) { connection in
+                        for write in writes {
+                            for statement in StoreSQL.statements(for: write, now: now, .postgres) {
+                                try await connection.query(Self.query(statement), logger: logger)
+                            }
+                            // Delivered to every listening process when the transaction commits.
+                            if case .appState(let changes) = write {
+                                for (key, _) in changes.upserts {
+                                    try await connection.query("SELECT pg_notify(\(Self.appChannel), \(key))", logger: logger)
+                                }
+                            }
+                        }
+                    }
+                    committed(nil)
+                } catch {
+                    committed(error)
+                }
+            }
+        }
+    }
+
+    static func query(_ statement: StoreSQL.Statement) -> PostgresQuery {
+        var binds = PostgresBindings(capacity: statement.values.count)
+        for value in statement.values {
+            switch value {
+            case .text(let text): binds.append(text)
+            case .real(let number): binds.append(number)
+            case .bytes(let bytes): binds.append(ByteBuffer(bytes: bytes))
+            }
+        }
+        return PostgresQuery(unsafeSQL: statement.sql, binds: binds)
+    }
+
+    // MARK: Writing
+
+    public func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
+        commits.write(writes, done)
+    }
+
+    public func expire(before cutoff: Double) {
+        let client = self.client, logger = self.logger
+        Task {
+            do {
+                for statement in StoreSQL.expire(before: cutoff, .postgres) { try await client.query(Self.query(statement), logger: logger) }
+            } catch {
+                logger.error("could not expire stored pages: \(error)")
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    public func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
+        let client = self.client
+        Task {
+            done(await Result {
+                for try await csrf in try await client.query(Self.query((StoreSQL.selectSession(.postgres), [.text(id)]))).decode(String.self) {
+                    return StoredSession(id: id, csrf: csrf)
+                }
+                return nil
+            })
+        }
+    }
+
+    public func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) {
+        let client = self.client
+        Task {
+            done(await Result {
+                var found: (session: String, url: String)?
+                for try await row in try await client.query(Self.query((StoreSQL.selectPage(.postgres), [.text(id)]))).decode((String, String).self) {
+                    found = row
+                }
+                guard let found else { return nil }
+                var values: [String: [UInt8]] = [:]
+                for try await (key, value) in try await client.query(Self.query((StoreSQL.selectState(.postgres), [.text(id)]))).decode((String, ByteBuffer).self) {
+                    values[key] = Array(value.readableBytesView)
+                }
+                return StoredPage(id: id, session: found.session, url: found.url, values: values)
+            })
+        }
+    }
+
+    public func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
+        let client = self.client
+        Task {
+            done(await Result {
+                var values: [String: [UInt8]] = [:]
+                for try await (key, value) in try await client.query(PostgresQuery(unsafeSQL: StoreSQL.selectAppState)).decode((String, ByteBuffer).self) {
+                    values[key] = Array(value.readableBytesView)
+                }
+                return values
+            })
+        }
+    }
+
+    // MARK: Other processes
+
+    public func onAppStateWritten(_ handler: @escaping @Sendable (String, [UInt8]) -> Void) {
+        appHandlers.withLock { $0.append(handler) }
+    }
+
+    public func announceTaken(page id: String) {
+        let client = self.client, logger = self.logger, payload = "\(id) \(process)"
+        Task {
+            do {
+                try await client.query("SELECT pg_notify(\(Self.pagesChannel), \(payload))", logger: logger)
+            } catch {
+                logger.error("could not tell other processes that page \(id) was taken up: \(error)")
+            }
+        }
+    }
+
+    public func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) {
+        pageHandlers.withLock { $0.append(handler) }
+    }
+
+    /// Listens on both channels, each on a connection of its own, for as long as the store is
+    /// open (again after a second if the database goes away). An App-level key announced is
+    /// read and handed on (this process's own writes come back too: a value it already holds
+    /// changes nothing); a page taken up by another process is handed on.
+    private func listen() {
+        let app = listen(on: Self.appChannel) { [unowned self] key, connection, logger in
+            let rows = try await connection.query(Self.query((StoreSQL.selectAppValue(.postgres), [.text(key)])), logger: logger)
+            for try await value in rows.decode(ByteBuffer.self) {
+                let bytes = Array(value.readableBytesView)
+                for handler in appHandlers.withLock({ $0 }) { handler(key, bytes) }
+            }
+        }
+        let pages = listen(on: Self.pagesChannel) { [unowned self] payload, _, _ in
+            let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[1] != process else { return }
+            for handler in pageHandlers.withLock({ $0 }) { handler(parts[0]) }
+        }
+        listening.withLock { $0 = [app, pages] }
+    }
+
+    private func listen(on channel: String,
+                        _ handle: @escaping @Sendable (String, PostgresConnection, Logger) async throws -> Void) -> Task<Void, Never> {
+        let client = self.client, logger = self.logger
+        return Task {
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: channel) { notifications in
+                            for try await notification in notifications {
+                                try await handle(notification.payload, connection, logger)
+                            }
+                        }
+                    }
+                } catch {
+                    if Task.isCancelled { break }
+                    logger.error("listening on \(channel) failed, again in 1 s: \(error)")
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+        }
+    }
+
+    // MARK: Closing
+
+    public func close() async {
+        await commits.finish()
+        for task in listening.withLock({ $0 }) { task.cancel() }
+        running.cancel()
+        await running.value
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The result of `body`, awaited.
+    init(_ body: () async throws -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+"""Several processes behind a load balancer (issue 17): two demo processes share one
+PostgreSQL database (`--state-store postgres://…`) behind nginx, sticky on the session cookie
+(`hash $cookie_sh_session consistent`). Everything is started here, from Debian's packages,
+on loopback ports, and stopped by PID.
+
+- A session clicks through the process nginx sends it to; that process is killed (`kill -9`);
+  the next clicks are answered by the other one, with the count intact, without a reload.
+- `/shared` (App-level `@State`) in two sessions pinned to different processes is one count,
+  and a click in either reaches the other's page live (PostgreSQL `LISTEN`/`NOTIFY`, then the
+  page's event stream).
+"""
+import glob
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from test_browser import ROOT, BrowserTestCase, screenshot_on_failure
+from test_durable import free_port
+
+NGINX_CONF = """
+worker_processes 1;
+daemon off;
+{user}
+pid {dir}/nginx.pid;
+error_log {dir}/nginx-error.log warn;
+events {{ worker_connections 256; }}
+http {{
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+
+    # The README's configuration (Deploying on several processes), with test ports.
+    upstream statehouse {{
+        hash $cookie_sh_session consistent;
+        server 127.0.0.1:{a} max_fails=1 fail_timeout=10s;
+        server 127.0.0.1:{b} max_fails=1 fail_timeout=10s;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://statehouse;
+            proxy_http_version 1.1;
+            proxy_set_header Host $http_host;
+            proxy_set_header Connection "";
+            proxy_buffering off;
+            proxy_read_timeout 1h;
+            proxy_next_upstream error timeout;
+            add_header X-Upstream $upstream_addr always;
+        }}
+    }}
+}}
+"""
+
+
+def run_as_postgres(arguments, **options):
+    """Runs a PostgreSQL program as the `postgres` user when we are root (it refuses root)."""
+    if os.geteuid() == 0:
+        arguments = ["runuser", "-u", "postgres", "--"] + arguments
+    return arguments
+
+
+def wait_until(condition, seconds, message):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            if condition():
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(message)
+
+
+class ScaleOutTests(BrowserTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.processes = {}
+        cls.logs = []
+        cls.directory = tempfile.mkdtemp(prefix="statehouse-scaleout-")
+        os.chmod(cls.directory, 0o755)
+        try:
+            cls.start_postgres()
+            cls.ports = {"a": free_port(), "b": free_port()}
+            for name, port in cls.ports.items():
+                cls.start_demo_process(name, port)
+            cls.start_nginx()
+        except BaseException:
+            cls.tearDownClass()
+            raise
+
+    @classmethod
+    def log(cls, name):
+        log = open(os.path.join(cls.directory, name), "w")
+        cls.logs.append(log)
+        return log
+
+    @classmethod
+    def start_postgres(cls):
+        binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+        if not binaries:
+            raise RuntimeError("PostgreSQL is not installed (scripts/test installs Debian's postgresql)")
+        pg = binaries[-1]
+        data = os.path.join(cls.directory, "pg")
+        os.makedirs(data)
+        if os.geteuid() == 0:
+            user = pwd.getpwnam("postgres")
+            os.chown(data, user.pw_uid, user.pw_gid)
+        subprocess.run(run_as_postgres([f"{pg}/initdb", "-D", data, "-U", "statehouse", "--auth=trust", "-E", "UTF8"]),
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cls.pg_port = free_port()
+        log = cls.log("postgres.log")
+        cls.processes["postgres"] = subprocess.Popen(
+            run_as_postgres([f"{pg}/postgres", "-D", data, "-p", str(cls.pg_port), "-k", data,
+                             "-c", "listen_addresses=127.0.0.1"]), stdout=log, stderr=log)
+        psql = ["psql", "-h", "127.0.0.1", "-p", str(cls.pg_port), "-U", "statehouse", "-d", "postgres", "-qc"]
+        wait_until(lambda: subprocess.run(psql + ["SELECT 1"], capture_output=True).returncode == 0, 30, "PostgreSQL did not start")
+        subprocess.run(psql + ["CREATE DATABASE statehouse"], check=True, capture_output=True)
+        cls.database = f"postgres://statehouse@127.0.0.1:{cls.pg_port}/statehouse"
+
+    @classmethod
+    def start_demo_process(cls, name, port):
+        binary = os.path.join(ROOT, ".build", "debug", "demo")
+        log = cls.log(f"demo-{name}.log")
+        process = subprocess.Popen([binary, "--port", str(port), "--log-level", "info", "--state-store", cls.database],
+                                   stdout=log, stderr=log)
+        cls.processes[name] = process
+        wait_until(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/_sh/health", timeout=2).status == 200, 30,
+                   f"demo {name} did not start (see {log.name})")
+
+    @classmethod
+    def start_nginx(cls):
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not os.path.exists(nginx):
+            raise RuntimeError("nginx is not installed (scripts/test installs Debian's nginx)")
+        port = free_port()
+        conf = os.path.join(cls.directory, "nginx.conf")
+        with open(conf, "w") as f:
+            f.write(NGINX_CONF.format(dir=cls.directory, port=port, a=cls.ports["a"], b=cls.ports["b"],
+                                      user="user root;" if os.geteuid() == 0 else ""))
+        log = cls.log("nginx.log")
+        cls.processes["nginx"] = subprocess.Popen([nginx, "-c", conf, "-p", cls.directory], stdout=log, stderr=log)
+        cls.base = f"http://127.0.0.1:{port}"
+        wait_until(lambda: urllib.request.urlopen(cls.base + "/_sh/health", timeout=2).status == 200, 30, "nginx did not start")
+
+    @classmethod
+    def tearDownClass(cls):
+        for name in ("nginx", "a", "b", "postgres"):
+            process = cls.processes.get(name)
+            if process and process.poll() is None:
+                process.send_signal(signal.SIGINT if name == "postgres" else signal.SIGTERM)  # postgres: fast shutdown
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        for log in cls.logs:
+            log.close()
+        if os.environ.get("KEEP_SCALEOUT_LOGS"):
+            print(f"logs kept in {cls.directory}")
+        else:
+            shutil.rmtree(cls.directory, ignore_errors=True)
+
+    def upstream(self, driver):
+        """The process nginx sends this browser's session to: `a` or `b`."""
+        cookie = driver.get_cookie("sh_session")["value"]
+        request = urllib.request.Request(self.base + "/_sh/health", headers={"Cookie": f"sh_session={cookie}"})
+        address = urllib.request.urlopen(request, timeout=5).headers["X-Upstream"]
+        return next(name for name, port in self.ports.items() if address.endswith(f":{port}"))
+
+    def pages_held(self, name):
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.ports[name]}/_sh/health", timeout=5) as reply:
+            import json
+            return json.load(reply)["pages"]
+
+    def count(self, driver, element_id="count"):
+        return driver.find_element(By.ID, element_id).text
+
+    @screenshot_on_failure
+    def test_1_a_killed_process_hands_its_sessions_to_the_other_with_their_state(self):
+        driver = self.open("/counter")
+        for expected in ("1", "2"):
+            driver.find_element(By.ID, "increment").click()
+            self.until(driver, lambda d: self.count(d) == expected, f"the count reads {expected}")
+        driver.execute_script("window.sameDocument = true")
+        home = self.upstream(driver)
+        other = "b" if home == "a" else "a"
+        self.until(driver, lambda d: self.pages_held(home) >= 1, f"process {home} holds the page")
+        self.processes[home].kill()  # kill -9: nothing is handed over but what the database has
+        self.processes[home].wait(timeout=10)
+        for expected in ("3", "4"):
+            driver.find_element(By.ID, "increment").click()
+            self.until(driver, lambda d: self.count(d) == expected, f"process {other} counts on to {expected}")
+        self.assertEqual(self.upstream(driver), other)
+        self.assertTrue(driver.execute_script("return window.sameDocument === true"), "the browser did not reload")
+        # The killed process comes back (as a supervisor would start it) for the next test.
+        type(self).start_demo_process(home, self.ports[home])
+
+    @screenshot_on_failure
+    def test_2_app_state_is_one_count_across_processes_pushed_live(self):
+        first = self.open("/shared")
+        home = self.upstream(first)
+        second = self.open("/shared")
+        # Another session each time, until one hashes to the other process (which nginx may
+        # still count as down for `fail_timeout` if the first test killed it).
+        deadline = time.time() + 25
+        while self.upstream(second) == home and time.time() < deadline:
+            second.delete_all_cookies()
+            second.get(self.base + "/shared")
+            time.sleep(0.2)
+        self.assertNotEqual(self.upstream(second), home, "no session went to the other process")
+        time.sleep(0.5)  # both pages' event streams are open (each on its session's process)
+        start = int(self.count(first, "shared-count"))
+        self.until(second, lambda d: int(self.count(d, "shared-count")) == start, "both show the same count")
+        first.find_element(By.ID, "shared-increment").click()
+        self.until(first, lambda d: int(self.count(d, "shared-count")) == start + 1, "the clicking page counts")
+        self.until(second, lambda d: int(self.count(d, "shared-count")) == start + 1,
+                   "the other process's page shows the click, pushed")
+        second.find_element(By.ID, "shared-increment").click()
+        self.until(first, lambda d: int(self.count(d, "shared-count")) == start + 2, "and back")
+        self.assertEqual(self.count(first, "page-clicks"), "Clicks from this page: 1")
+
+
+if __name__ == "__main__":
+    unittest.main()
