@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "Statehouse", targets: ["Statehouse"]),
         // For an app's tests: `import StatehouseTesting`.
         .library(name: "StatehouseTesting", targets: ["StatehouseTesting"]),
+        // The durable store for several processes: `PostgresStore.register()`, then
+        // `--state-store postgres://…` (a module of its own: apps that do not use it don't build it).
+        .library(name: "StatehousePostgres", targets: ["StatehousePostgres"]),
         // For another host (Hummingbird, Vapor): the wire protocol, `StatehouseResponder`.
         .library(name: "StatehouseProtocol", targets: ["StatehouseProtocol"]),
         // The demo's pages, for other hosts and for the fuzzers (Fuzz/).
@@ -66,7 +69,7 @@ let package = Package(
         .target(
             name: "StatehouseNIO",
             dependencies: [
-                "StatehouseViews", "StatehouseProtocol", "StatehouseSQLite", "StatehousePostgres",
+                "StatehouseViews", "StatehouseProtocol", "StatehouseSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -83,7 +86,7 @@ let package = Package(
         // The README's "An app in 20 lines", compiled as it stands there (a test keeps the two equal).
         .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
         // `swift run demo`: serves the gallery.
-        .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery"]),
+        .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery", "StatehousePostgres"]),
         // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures).
         .executableTarget(
             name: "Bench",

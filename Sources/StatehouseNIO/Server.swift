@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Logging
-import StatehousePostgres
 import StatehouseProtocol
 import StatehouseSQLite
 import StatehouseViews
@@ -42,8 +41,11 @@ public final class StatehouseServer: Sendable {
                     throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
                 }
             case .postgres(let url):
+                guard let open = DurableStores.opener(for: url) else {
+                    throw OptionsError(description: "--state-store \(options.stateStore): PostgreSQL is in the module StatehousePostgres: depend on its product and call PostgresStore.register() before App.main()")
+                }
                 do {
-                    settings.stateStore = try await PostgresStore.open(url: url, logger: logger)
+                    settings.stateStore = try await open(url, logger)
                 } catch {
                     throw OptionsError(description: "--state-store \(options.stateStore): cannot use the database: \(String(reflecting: error))")
                 }

@@ -50,6 +50,11 @@ public final class PostgresStore: DurableStore {
         return store
     }
 
+    /// Lets `--state-store postgres://…` open this store (call it before `App.main()`).
+    public static func register() {
+        DurableStores.register(scheme: "postgres") { url, logger in try await open(url: url, logger: logger) }
+    }
+
     /// A `--state-store` URL that is not `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
     public struct BadURL: Error, CustomStringConvertible {
         public let description: String
@@ -133,7 +138,7 @@ public final class PostgresStore: DurableStore {
         Task {
             done(await Result {
                 for try await csrf in try await client.query(Self.query((StoreSQL.selectSession(.postgres), [.text(id)]))).decode(String.self) {
-                    return StoredSession(id: id, csrf: csrf)
+                    return StoredSession(id: id, csrf: csrf, values: try await Self.values(client, StoreSQL.selectSessionState(.postgres), id))
                 }
                 return nil
             })
@@ -149,26 +154,25 @@ public final class PostgresStore: DurableStore {
                     found = row
                 }
                 guard let found else { return nil }
-                var values: [String: [UInt8]] = [:]
-                for try await (key, value) in try await client.query(Self.query((StoreSQL.selectState(.postgres), [.text(id)]))).decode((String, ByteBuffer).self) {
-                    values[key] = Array(value.readableBytesView)
-                }
-                return StoredPage(id: id, session: found.session, url: found.url, values: values)
+                return StoredPage(id: id, session: found.session, url: found.url,
+                                  values: try await Self.values(client, StoreSQL.selectState(.postgres), id))
             })
         }
     }
 
     public func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
         let client = self.client
-        Task {
-            done(await Result {
-                var values: [String: [UInt8]] = [:]
-                for try await (key, value) in try await client.query(PostgresQuery(unsafeSQL: StoreSQL.selectAppState)).decode((String, ByteBuffer).self) {
-                    values[key] = Array(value.readableBytesView)
-                }
-                return values
-            })
+        Task { done(await Result { try await Self.values(client, StoreSQL.selectAppState, nil) }) }
+    }
+
+    /// The `key`, `value` rows `sql` selects (with `parameter`, if any), by key.
+    private static func values(_ client: PostgresClient, _ sql: String, _ parameter: String?) async throws -> [String: [UInt8]] {
+        var values: [String: [UInt8]] = [:]
+        let rows = try await client.query(Self.query((sql, parameter.map { [.text($0)] } ?? [])))
+        for try await (key, value) in rows.decode((String, ByteBuffer).self) {
+            values[key] = Array(value.readableBytesView)
         }
+        return values
     }
 
     // MARK: Other processes

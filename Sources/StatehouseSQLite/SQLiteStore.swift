@@ -89,8 +89,12 @@ public final class SQLiteStore: DurableStore {
     // MARK: Reading
 
     public func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
-        connection.query(StoreSQL.selectSession(.sqlite), [.text(id)]).whenComplete { result in
-            done(result.map { rows in rows.first?.column("csrf")?.string.map { StoredSession(id: id, csrf: $0) } })
+        let session = connection.query(StoreSQL.selectSession(.sqlite), [.text(id)])
+        let values = connection.query(StoreSQL.selectSessionState(.sqlite), [.text(id)])
+        session.and(values).whenComplete { result in
+            done(result.map { rows, valueRows in
+                rows.first?.column("csrf")?.string.map { StoredSession(id: id, csrf: $0, values: Self.values(valueRows)) }
+            })
         }
     }
 
@@ -100,27 +104,23 @@ public final class SQLiteStore: DurableStore {
         page.and(state).whenComplete { result in
             done(result.map { pageRows, stateRows in
                 guard let row = pageRows.first, let session = row.column("session")?.string, let url = row.column("url")?.string else { return nil }
-                var values: [String: [UInt8]] = [:]
-                for row in stateRows {
-                    guard let key = row.column("key")?.string, let value = row.column("value")?.blob else { continue }
-                    values[key] = Array(value.readableBytesView)
-                }
-                return StoredPage(id: id, session: session, url: url, values: values)
+                return StoredPage(id: id, session: session, url: url, values: Self.values(stateRows))
             })
         }
     }
 
     public func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
-        connection.query(StoreSQL.selectAppState).whenComplete { result in
-            done(result.map { rows in
-                var values: [String: [UInt8]] = [:]
-                for row in rows {
-                    guard let key = row.column("key")?.string, let value = row.column("value")?.blob else { continue }
-                    values[key] = Array(value.readableBytesView)
-                }
-                return values
-            })
+        connection.query(StoreSQL.selectAppState).whenComplete { result in done(result.map(Self.values)) }
+    }
+
+    /// Rows of `key` and `value` columns, by key.
+    private static func values(_ rows: [SQLiteRow]) -> [String: [UInt8]] {
+        var values: [String: [UInt8]] = [:]
+        for row in rows {
+            guard let key = row.column("key")?.string, let value = row.column("value")?.blob else { continue }
+            values[key] = Array(value.readableBytesView)
         }
+        return values
     }
 
     /// How many sessions, pages and state values the file holds (for tests and `--help`).

@@ -103,6 +103,27 @@ class DurableTests(BrowserTestCase):
         rows = [row.text.split("\n")[0] for row in driver.find_elements(By.CSS_SELECTOR, "li.sh-row")]
         self.assertEqual(rows, ["Eggs", "Bread", "Milk"])
 
+    @screenshot_on_failure
+    def test_scene_storage_survives_a_reload_and_app_storage_reaches_the_other_tab(self):
+        driver = self.open("/notes")
+        driver.find_element(By.ID, "draft").send_keys("half a thought")
+        self.until(driver, lambda d: d.find_element(By.ID, "draft-shown").text == "Draft: half a thought", "the draft is shown")
+        driver.refresh()  # the same tab: a new page takes over the old page's scene storage
+        self.until(driver, lambda d: d.find_element(By.ID, "draft-shown").text == "Draft: half a thought",
+                   "the draft is back after the reload")
+        self.assertEqual(driver.find_element(By.ID, "draft").get_attribute("value"), "half a thought")
+        # A second tab of the same browser: its own scene, the same app storage, pushed.
+        first = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(self.base + "/notes")
+        self.assertEqual(driver.find_element(By.ID, "draft-shown").text, "Nothing drafted yet.")
+        size = driver.find_element(By.ID, "size-shown").text
+        driver.find_element(By.CSS_SELECTOR, '#size button[aria-label="Increment"]').click()
+        self.until(driver, lambda d: d.find_element(By.ID, "size-shown").text != size, "the size changes here")
+        changed = driver.find_element(By.ID, "size-shown").text
+        driver.switch_to.window(first)
+        self.until(driver, lambda d: d.find_element(By.ID, "size-shown").text == changed, "and in the first tab, pushed")
+
 
 if __name__ == "__main__":
     unittest.main()

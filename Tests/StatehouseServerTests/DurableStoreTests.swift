@@ -150,6 +150,48 @@ struct DurableStoreTests {
         }
     }
 
+    @Test("/notes: @AppStorage is the session's (every page of it, pushed), @SceneStorage the tab's (a reload takes it over); both survive a restart")
+    func storageWrappers() async throws {
+        let store = Self.storeFile()
+        defer { Self.removeStore(store) }
+        struct Before { var cookie: String; var page: LoadedPage }
+        let before = SharedBox<Before?>(nil)
+        let onStore: (inout ServerOptions) -> Void = { $0.stateStore = .sqlite(path: store) }
+        try await withServer(onStore) { port in
+            let client = CurlClient(port: port)
+            let first = try load(client, "/notes")
+            let second = try load(client, "/notes")
+            let plus = try #require(first.control("+"))
+            #expect(event(client, first, target: plus).body.contains("Text size: 17"))
+            // The session's other page was told (its next render shows it; a stream would push it).
+            #expect(client.get("/_sh/render?page=\(second.id)").body.contains("Text size: 17"))
+            // Another session has its own.
+            #expect(try load(CurlClient(port: port), "/notes").html.contains("Text size: 16"))
+
+            // A reload: the old document closes (beacon), the new page takes over its draft.
+            #expect(event(client, first, target: "draft", type: "input", value: "half a thought").status == 200)
+            #expect(client.post("/_sh/leave", FormData.encode([("page", first.id), ("_csrf", first.csrf)])).status == 204)
+            let reloaded = try load(client, "/notes")
+            #expect(reloaded.html.contains("Nothing drafted yet."))
+            let taken = event(client, reloaded, target: "sh-root", type: "scene", value: first.id)
+            #expect(taken.status == 200)
+            #expect(taken.body.contains("Draft: half a thought"), "\(taken.body)")
+            // Only a page of the same session: another session's id gives nothing.
+            let stranger = CurlClient(port: port)
+            let theirs = try load(stranger, "/notes")
+            #expect(!event(stranger, theirs, target: "sh-root", type: "scene", value: reloaded.id).body.contains("half a thought"))
+            before.mutate { $0 = Before(cookie: client.cookie ?? "", page: reloaded) }
+        }
+        let kept = try #require(before.value)
+        try await withServer(onStore) { port in
+            let render = CurlClient(port: port).get("/_sh/render?page=\(kept.page.id)", headers: ["Cookie: \(kept.cookie)"])
+            #expect(render.body.contains("Draft: half a thought"), "the page's scene storage")
+            #expect(render.body.contains("Text size: 17"), "the session's app storage")
+            let fresh = CurlClient(port: port).get("/notes", headers: ["Cookie: \(kept.cookie)"])
+            #expect(fresh.body.contains("Text size: 17") && fresh.body.contains("Nothing drafted yet."), "a new page of the session")
+        }
+    }
+
     @Test("After a restart, a click on a button known by a made-up id reaches the button the browser showed, found by its position")
     func madeUpIDsAreFoundByPosition() async throws {
         let store = Self.storeFile()

@@ -90,6 +90,55 @@ struct DurableStateTests {
         #expect(restarted.lastFragments.map(\.target) == ["count"], "then changes as usual")
     }
 
+    @Test("@SceneStorage is kept with its page: a restart puts the draft back")
+    func sceneStorageSurvivesARestart() throws {
+        let page = try ViewTest(NotesSeed.NotesView(), storedState: StoredState())
+        try page.type("A <b>draft</b>", into: "draft")
+        #expect(page.text("draft-shown") == "Draft: A <b>draft</b>")
+        let restarted = try ViewTest(NotesSeed.NotesView(), storedState: page.storedState)
+        #expect(restarted.text("draft-shown") == "Draft: A <b>draft</b>")
+        #expect(try restarted.element("draft").element[attribute: "value"] == "A <b>draft</b>")
+    }
+
+    @Test("@SceneStorage: a reloaded tab's page takes over the values of the page it replaces")
+    func sceneStorageMovesToTheReplacingPage() throws {
+        let old = try ViewTest(NotesSeed.NotesView())
+        try old.type("kept", into: "draft")
+        let new = try ViewTest(NotesSeed.NotesView())
+        #expect(new.text("draft-shown") == "Nothing drafted yet.")
+        new.tree.takeSceneStorage(old.tree.sceneStorageValues)
+        _ = try new.tree.flush()
+        #expect(new.text("draft-shown") == "Draft: kept")
+    }
+
+    @Test("@AppStorage: views reading one key see one value, and a write updates each of them")
+    func appStorageIsSharedByKey() throws {
+        let page = try ViewTest(AppStorageTwins())
+        let before = try #require(page.text("left").flatMap { Int($0) })
+        #expect(page.text("right") == String(before))
+        try page.click("bump")
+        #expect(page.text("left") == String(before + 1))
+        #expect(page.text("right") == String(before + 1))
+        #expect(Set(page.lastFragments.map(\.target)) == ["left", "right"])
+        // Outside a server the key lives for the process (as UserDefaults.standard does).
+        let other = try ViewTest(AppStorageTwins())
+        #expect(other.text("left") == String(before + 1))
+    }
+
+    struct AppStorageTwins: View {
+        @AppStorage("durable-state-tests.twins") private var left = 0
+        var body: some View {
+            Text("\(left)").accessibilityIdentifier("left")
+            Reader()
+            Button("Bump") { left += 1 }.accessibilityIdentifier("bump")
+        }
+
+        struct Reader: View {
+            @AppStorage("durable-state-tests.twins") private var value = 0
+            var body: some View { Text("\(value)").accessibilityIdentifier("right") }
+        }
+    }
+
     /// The page's HTML without the ids the tree makes up (`_1`, `_a`): they follow mount order.
     static func withoutGeneratedIDs(_ html: String) -> String {
         html.replacing(/\sid="_[0-9a-z]+"/, with: "")

@@ -1,4 +1,6 @@
+import Logging
 import StatehouseViews
+import Synchronization
 
 /// Where sessions, pages and their views' durable state outlive the process: a page named by
 /// a request that this process does not hold (after a restart, or one served by another
@@ -52,6 +54,8 @@ public enum StoreWrite: Sendable {
     case endPage(id: String)
     /// What a flush changed of the App-level state (shared by every session).
     case appState(StateChanges)
+    /// What a flush changed of a session's `@AppStorage`.
+    case sessionState(session: String, StateChanges)
 }
 
 extension DurableStore {
@@ -71,9 +75,12 @@ extension DurableStore {
 public struct StoredSession: Sendable {
     public var id: String
     public var csrf: String
-    public init(id: String, csrf: String) {
+    /// Its `@AppStorage` values, by key.
+    public var values: [String: [UInt8]]
+    public init(id: String, csrf: String, values: [String: [UInt8]] = [:]) {
         self.id = id
         self.csrf = csrf
+        self.values = values
     }
 }
 
@@ -90,5 +97,32 @@ public struct StoredPage: Sendable {
         self.session = session
         self.url = url
         self.values = values
+    }
+}
+
+/// How durable stores in modules of their own are opened from a `--state-store` URL: a store
+/// module registers its scheme (`PostgresStore.register()` for `postgres://`), so that hosts
+/// that do not use it do not build it.
+///
+/// ```swift
+/// PostgresStore.register()
+/// MyApp.main()      // --state-store postgres://app@db.internal/app
+/// ```
+public enum DurableStores {
+    /// Opens the store `url` names.
+    public typealias Opener = @Sendable (_ url: String, _ logger: Logger) async throws -> any DurableStore
+
+    private static let openers = Mutex<[String: Opener]>([:])
+
+    /// Opens `scheme://…` URLs with `open` from now on.
+    public static func register(scheme: String, _ open: @escaping Opener) {
+        openers.withLock { $0[scheme] = open }
+    }
+
+    /// The opener registered for `url`'s scheme, if any.
+    public static func opener(for url: String) -> Opener? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let scheme = String(url[..<colon])
+        return openers.withLock { $0[scheme] ?? (scheme == "postgresql" ? $0["postgres"] : nil) }
     }
 }

@@ -1,8 +1,9 @@
 import StatehouseViews
 
-/// A browser's session (the `sh_session` cookie): its CSRF token and its pages.
+/// A browser's session (the `sh_session` cookie): its CSRF token, its pages, and its
+/// `@AppStorage` values.
 @MainActor
-final class Session {
+final class Session: AppStorageScope {
     let id: Token
     let csrfToken: Token
     /// At most `maxPagesPerSession` (16): a list is smaller than a table and as quick.
@@ -18,5 +19,33 @@ final class Session {
         self.id = id
         self.csrfToken = csrfToken
         lastUsed = now
+    }
+
+    /// The `@SceneStorage` values of pages whose document closed (a reload), by page id, for
+    /// the page that replaces each (at most four, the latest).
+    private var leftScenes: [(page: String, values: [String: [UInt8]])] = []
+
+    func stashScene(of page: String, _ values: [String: [UInt8]]) {
+        guard !values.isEmpty else { return }
+        leftScenes.append((page, values))
+        if leftScenes.count > 4 { leftScenes.removeFirst() }
+    }
+
+    func takeScene(of page: String) -> [String: [UInt8]]? {
+        guard let index = leftScenes.firstIndex(where: { $0.page == page }) else { return nil }
+        return leftScenes.remove(at: index).values
+    }
+
+    /// `@AppStorage` values the durable store kept (until first used); nil without a store.
+    var storedValues: [String: [UInt8]]?
+    /// The `@AppStorage` values, once a view used one.
+    private(set) var madeAppStorage: StorageValues?
+
+    var appStorageValues: StorageValues {
+        if let madeAppStorage { return madeAppStorage }
+        let values = StorageValues(snapshots: storedValues.map { StateSnapshots(restoring: $0) }, prefix: "")
+        storedValues = nil
+        madeAppStorage = values
+        return values
     }
 }

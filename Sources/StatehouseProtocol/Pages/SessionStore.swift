@@ -102,6 +102,10 @@ final class SessionStore {
             }
             if !changes.isEmpty { writes.append(.state(page: page.id.description, changes)) }
         }
+        // So does the session's `@AppStorage`.
+        if let changes = page.session.madeAppStorage?.snapshots?.takeChanges(), !changes.isEmpty {
+            writes.append(.sessionState(session: page.session.id.description, changes))
+        }
         // App-level state a page's event or task wrote goes with that page's changes.
         if let changes = appState?.takeChanges() {
             for problem in changes.problems { logger.notice("App state not kept across restarts: \(problem)") }
@@ -137,6 +141,7 @@ final class SessionStore {
             remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
         }
         let session = Session(id: id, csrfToken: csrf, now: Uptime.now)
+        session.storedValues = stored.values
         sessions[id] = session
         recency.append(session)
         return session
@@ -168,17 +173,36 @@ final class SessionStore {
         return .success(page)
     }
 
+    /// The `@SceneStorage` values of page `id` of `session`, which a page of the same tab
+    /// replaces (a reload): the page's if it is still here, else those it left.
+    func sceneStorage(ofReplaced id: String, in session: Session) -> [String: [UInt8]] {
+        if let token = Token(id), let page = pages[token], page.session === session { return page.tree.sceneStorageValues }
+        return session.takeScene(of: id) ?? [:]
+    }
+
     // MARK: Creation
 
+    /// A new session, held.
     func newSession() -> Session {
+        let session = makeSession()
+        add(session)
+        return session
+    }
+
+    /// A new session, not yet held: `add` it once its first page is sure.
+    func makeSession() -> Session {
+        let session = Session(now: Uptime.now)
+        if durable != nil { session.storedValues = [:] }  // its `@AppStorage` is kept
+        return session
+    }
+
+    func add(_ session: Session) {
         if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
             remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
         }
-        let session = Session(now: Uptime.now)
         sessions[session.id] = session
         recency.append(session)
         if durable != nil { unsavedSessions.insert(session.id) }
-        return session
     }
 
     /// A new page of `session` (or, with `id`, one taken up from a durable store).
@@ -204,6 +228,8 @@ final class SessionStore {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         page.session.pages.removeAll { $0 === page }
         if durable == nil || forGood { endings.record(page.id, reason) }
+        // A closed document may be a reload: the page that replaces it takes its scene storage.
+        if forGood { page.session.stashScene(of: page.id.description, page.tree.sceneStorageValues) }
         page.closeStreams()
         page.tree.close()
         if forGood, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }

@@ -24,6 +24,7 @@ package enum StoreSQL {
             "CREATE INDEX IF NOT EXISTS pages_by_use ON pages (last_used)",
             "CREATE TABLE IF NOT EXISTS state (page TEXT NOT NULL, key TEXT NOT NULL, value \(bytes) NOT NULL, PRIMARY KEY (page, key))\(table)",
             "CREATE TABLE IF NOT EXISTS app_state (key TEXT PRIMARY KEY, value \(bytes) NOT NULL)\(table)",
+            "CREATE TABLE IF NOT EXISTS session_state (session TEXT NOT NULL, key TEXT NOT NULL, value \(bytes) NOT NULL, PRIMARY KEY (session, key))\(table)",
         ]
     }
 
@@ -53,6 +54,12 @@ package enum StoreSQL {
                     ("INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                      [.text($0.key), .bytes($0.value)])
                 }
+        case .sessionState(let session, let changes):
+            statements = changes.removals.map { ("DELETE FROM session_state WHERE session = ? AND key = ?", [.text(session), .text($0)]) }
+                + changes.upserts.map {
+                    ("INSERT INTO session_state (session, key, value) VALUES (?, ?, ?) ON CONFLICT (session, key) DO UPDATE SET value = excluded.value",
+                     [.text(session), .text($0.key), .bytes($0.value)])
+                }
         case .endPage(let id):
             statements = [("DELETE FROM state WHERE page = ?", [.text(id)]), ("DELETE FROM pages WHERE id = ?", [.text(id)])]
         }
@@ -64,12 +71,16 @@ package enum StoreSQL {
         let statements: [Statement] = [
             ("DELETE FROM state WHERE page IN (SELECT id FROM pages WHERE last_used < ?)", [.real(cutoff)]),
             ("DELETE FROM pages WHERE last_used < ?", [.real(cutoff)]),
-            ("DELETE FROM sessions WHERE last_used < ? AND NOT EXISTS (SELECT 1 FROM pages WHERE pages.session = sessions.id)", [.real(cutoff)])]
+            ("DELETE FROM sessions WHERE last_used < ? AND NOT EXISTS (SELECT 1 FROM pages WHERE pages.session = sessions.id)", [.real(cutoff)]),
+            ("DELETE FROM session_state WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE sessions.id = session_state.session)", [])]
         return statements.map { (placeholders($0.sql, dialect), $0.values) }
     }
 
     package static func selectSession(_ dialect: Dialect) -> String { placeholders("SELECT csrf FROM sessions WHERE id = ?", dialect) }
     package static func selectPage(_ dialect: Dialect) -> String { placeholders("SELECT session, url FROM pages WHERE id = ?", dialect) }
+    package static func selectSessionState(_ dialect: Dialect) -> String {
+        placeholders("SELECT key, value FROM session_state WHERE session = ?", dialect)
+    }
     package static func selectState(_ dialect: Dialect) -> String { placeholders("SELECT key, value FROM state WHERE page = ?", dialect) }
     package static func selectAppValue(_ dialect: Dialect) -> String { placeholders("SELECT value FROM app_state WHERE key = ?", dialect) }
     package static let selectAppState = "SELECT key, value FROM app_state"

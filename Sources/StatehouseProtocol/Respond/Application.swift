@@ -72,19 +72,19 @@ final class Application {
     private func newPage(_ route: RouteDescription, _ segments: [String], _ request: HostRequest,
                          _ respond: @escaping @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
-        // makes no session or page.
+        // makes no session (a new one is held only once its page is sure) or page.
+        var existing: Session?
+        if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
+        let session = existing ?? store.makeSession()
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]),
-                                  snapshots: store.durable == nil ? nil : StateSnapshots())
+                                  snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session)
         if let notFound = tree.location.notFound {
             tree.close()
             return respond(Document.notFound(notFound, home: route.path, for: request))
         }
         var setCookie: String?
-        let session: Session
-        if let cookie = request.cookie(Wire.sessionCookie), case .success(let existing) = store.session(cookie) {
-            session = existing
-        } else {
-            session = store.newSession()
+        if existing == nil {
+            store.add(session)
             setCookie = "\(Wire.sessionCookie)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (settings.secureCookies ? "; Secure" : "")
         }
         let page = store.newPage(route, tree: tree, in: session)
@@ -169,7 +169,7 @@ final class Application {
         }
         let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab),
-                                  snapshots: StateSnapshots(restoring: stored.values))
+                                  snapshots: StateSnapshots(restoring: stored.values), appStorage: session)
         if tree.location.notFound != nil {
             tree.close()
             return logger.notice("a stored page's URL names no screen: \(stored.url)")
@@ -288,6 +288,14 @@ final class Application {
         }
         found = page
         if page.idsFromAnotherMount { post = Self.renamed(post, form, in: page) }
+        // A reloaded tab's new page takes over the old page's `@SceneStorage`.
+        if let event = post.event, event.type == .scene {
+            guard event.target == LiveTree.rootID, let replaced = event.value else {
+                return .text(400, "a scene event goes to \(LiveTree.rootID), with the id of the page it replaces as its value")
+            }
+            page.tree.takeSceneStorage(store.sceneStorage(ofReplaced: replaced, in: page.session))
+            post = EventPost(page: post.page, event: nil, fields: [])
+        }
         // 404, 409, 400 from the tree; the event is checked before anything is applied.
         let changes: [ElementChange]
         do {

@@ -115,7 +115,9 @@ public final class StateSnapshots {
         register(storage, key: "\(identity.hex).\(index)", node: node)
     }
 
-    private func register(_ storage: any SnapshotStorage, key base: String, node: Node?) {
+    /// Files `storage` under `key` (numbered if taken), putting in place the value restored
+    /// for it, if any.
+    func register(_ storage: any SnapshotStorage, key base: String, node: Node? = nil) {
         guard storage.isCodable else {
             return report("\(storage.snapshotTypeName) (not Codable: it starts from its initial value after a restart)")
         }

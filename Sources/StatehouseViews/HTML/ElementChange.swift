@@ -72,6 +72,9 @@ public enum EventType: String, Sendable, CaseIterable {
     case blur
     /// A key pressed in an element with `.onKeyPress` (`value`: `ArrowDown`, `Shift+Tab`).
     case key
+    /// Sent to the root by a page whose browser tab was reloaded (`value`: the id of the page
+    /// it replaces): it takes over that page's `@SceneStorage` values. The host handles it.
+    case scene
 }
 
 /// Why an event was refused. A refused event changes nothing.

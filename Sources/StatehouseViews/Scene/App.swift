@@ -36,16 +36,17 @@ public protocol Scene {
 public struct RouteDescription {
     public let path: String
     public let title: String
-    let build: @MainActor (any HTMLRendering.Type, PageLocation, StateSnapshots?) -> LiveTree
+    let build: @MainActor (any HTMLRendering.Type, PageLocation, StateSnapshots?, (any AppStorageScope)?) -> LiveTree
 
     /// Builds a new live tree, whose HTML `renderer` writes: one per page (browser tab) that
     /// loads the route. A `NavigationStack` in it shows what `location` names below the route
     /// (`GET /bookshelf/dune`); by default the route itself. `snapshots` keeps the page's
-    /// durable state (and restores what it holds).
+    /// durable state (and restores what it holds); `appStorage` is its session's
+    /// `@AppStorage`.
     @MainActor
     public func makeTree(_ renderer: any HTMLRendering.Type, location: PageLocation? = nil,
-                         snapshots: StateSnapshots? = nil) -> LiveTree {
-        build(renderer, location ?? PageLocation(base: path), snapshots)
+                         snapshots: StateSnapshots? = nil, appStorage: (any AppStorageScope)? = nil) -> LiveTree {
+        build(renderer, location ?? PageLocation(base: path), snapshots, appStorage)
     }
 }
 
@@ -64,7 +65,7 @@ public struct Route<Content: View>: Scene {
 
     public var _routes: [RouteDescription] {
         let content = self.content
-        return [RouteDescription(path: path, title: title ?? "Statehouse", build: { LiveTree(RouteRoot(content: content), renderer: $0, location: $1, snapshots: $2) })]
+        return [RouteDescription(path: path, title: title ?? "Statehouse", build: { LiveTree(RouteRoot(content: content), renderer: $0, location: $1, snapshots: $2, appStorage: $3) })]
     }
 }
 

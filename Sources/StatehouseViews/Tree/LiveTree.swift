@@ -32,17 +32,42 @@ public final class LiveTree {
     public let location: PageLocation
     /// The page's durable state, if a store keeps it (nil: state lives as long as the tree).
     public let snapshots: StateSnapshots?
+    /// Where `@AppStorage`'s values are: the page's session (nil: `StorageValues.standard`).
+    /// The session outlives its pages.
+    public private(set) unowned(unsafe) var appStorageScope: (any AppStorageScope)?
+    var appStorage: StorageValues? { appStorageScope?.appStorageValues }
+    /// `@SceneStorage`'s values: the page's, kept with its state. Made on first use.
+    var sceneStorage: StorageValues {
+        if let madeSceneStorage { return madeSceneStorage }
+        let values = StorageValues(snapshots: snapshots, prefix: "scene.")
+        madeSceneStorage = values
+        return values
+    }
+    private var madeSceneStorage: StorageValues?
+
+    /// The page's `@SceneStorage` values (for the page that replaces it when its browser tab
+    /// reloads).
+    public var sceneStorageValues: [String: [UInt8]] { madeSceneStorage?.encodedValues() ?? [:] }
+
+    /// Takes over the `@SceneStorage` values of the page this one replaces (a reload of its
+    /// tab): views reading them are updated by the next `flush()`.
+    public func takeSceneStorage(_ values: [String: [UInt8]]) {
+        if !values.isEmpty { sceneStorage.take(values) }
+    }
 
     /// Mounts `rootView` into a new tree whose HTML `renderer` writes (plain HTML by default;
     /// a host passes its protocol's renderer). A `NavigationStack` in it shows the screens
     /// `location`'s segments name (`location.notFound` says why, if it cannot). With
     /// `snapshots`, each view's `Codable` state starts from the value restored for its
-    /// identity, if any, and what changes is reported there after each flush.
+    /// identity, if any, and what changes is reported there after each flush. `appStorage`
+    /// holds `@AppStorage`'s values (a host's session).
     public init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self,
-                            location: PageLocation = PageLocation(base: "/"), snapshots: StateSnapshots? = nil) {
+                            location: PageLocation = PageLocation(base: "/"), snapshots: StateSnapshots? = nil,
+                            appStorage: (any AppStorageScope)? = nil) {
         self.renderer = renderer
         self.location = location
         self.snapshots = snapshots
+        appStorageScope = appStorage
         var environment = EnvironmentValues()
         environment.pageLocation = location
         let context = Context(tree: self, host: nil, environment: environment)

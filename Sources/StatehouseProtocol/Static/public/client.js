@@ -457,6 +457,17 @@
     listen();
   }
 
+  // @SceneStorage lives as long as the tab: after a reload (the same URL in the same tab) the
+  // new page takes over the old one's values.
+  try {
+    const here = location.pathname + location.search;
+    const last = JSON.parse(sessionStorage.getItem('sh-scene') || 'null');
+    sessionStorage.setItem('sh-scene', JSON.stringify({ page, url: here }));
+    if (last && last.page !== page && last.url === here) send({ target: 'sh-root', type: 'scene', value: last.page, quiet: true });
+  } catch (err) {
+    // no sessionStorage (a sandboxed frame): scene storage lasts as long as the page
+  }
+
   // A document that goes away for good (not into the back-forward cache) ends its page on
   // the server at once, instead of leaving it to idle out.
   addEventListener('pagehide', (e) => {

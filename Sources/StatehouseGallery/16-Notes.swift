@@ -1,0 +1,32 @@
+import Statehouse
+
+/// `/notes`: storage with SwiftUI's property wrappers. The draft is `@SceneStorage` (this tab:
+/// it survives a reload, and a restart with the durable store); the text size is `@AppStorage`
+/// (the session: every page of this browser shows and changes the same one). Identifiers:
+/// `draft`, `size`, `size-shown`, `draft-shown`.
+enum NotesSeed {
+    struct NotesView: View {
+        @SceneStorage("draft") private var draft = ""
+        @AppStorage("textSize") private var textSize = 16
+
+        var body: some View {
+            Form {
+                Section("This tab (@SceneStorage)") {
+                    TextField("Draft", text: $draft)
+                        .accessibilityIdentifier("draft")
+                    Text(draft.isEmpty ? "Nothing drafted yet." : "Draft: \(draft)")
+                        .accessibilityIdentifier("draft-shown")
+                }
+                Section("Every page of this browser (@AppStorage)") {
+                    Stepper("Text size", value: $textSize, in: 10...32)
+                        .accessibilityIdentifier("size")
+                    Text("Text size: \(textSize)")
+                        .accessibilityIdentifier("size-shown")
+                    Text("Reload, open a second tab, or restart the server: each keeps what it should.")
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                }
+            }
+        }
+    }
+}
