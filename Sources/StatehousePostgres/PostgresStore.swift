@@ -137,10 +137,14 @@ public final class PostgresStore: DurableStore {
         let client = self.client
         Task {
             done(await Result {
+                // One query at a time: a second one inside the first's rows would hold two
+                // connections of the pool.
+                var found: String?
                 for try await csrf in try await client.query(Self.query((StoreSQL.selectSession(.postgres), [.text(id)]))).decode(String.self) {
-                    return StoredSession(id: id, csrf: csrf, values: try await Self.values(client, StoreSQL.selectSessionState(.postgres), id))
+                    found = csrf
                 }
-                return nil
+                guard let csrf = found else { return nil }
+                return StoredSession(id: id, csrf: csrf, values: try await Self.values(client, StoreSQL.selectSessionState(.postgres), id))
             })
         }
     }

@@ -35,6 +35,9 @@ public final class SQLiteStore: DurableStore {
         do {
             let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: loop)
             for statement in pragmas + StoreSQL.schema(.sqlite) { _ = try await connection.query(statement) }
+            // It holds session ids and CSRF tokens: readable by this user only (SQLite gives
+            // the -wal and -shm files the same mode).
+            chmod(path, 0o600)
             return SQLiteStore(connection: connection, threads: threads, loop: loop)
         } catch {
             try? await threads.shutdownGracefully()
@@ -48,20 +51,29 @@ public final class SQLiteStore: DurableStore {
         self.loop = loop
         commits = GroupCommit { writes, committed in
             let now = Date().timeIntervalSince1970
-            // Submitted at once; the one thread runs them in order.
+            // Submitted at once (the one thread runs them in order); COMMIT only once each has
+            // succeeded, else ROLLBACK: a batch lands whole or not at all.
             var statements = [connection.query("BEGIN IMMEDIATE")]
             for write in writes {
                 for statement in StoreSQL.statements(for: write, now: now, .sqlite) { statements.append(Self.run(statement, on: connection)) }
             }
-            statements.append(connection.query("COMMIT"))
             EventLoopFuture.whenAllComplete(statements, on: loop).whenSuccess { results in
                 var failure: (any Error)?
                 for case .failure(let error) in results {
                     failure = error
                     break
                 }
-                if failure != nil { _ = connection.query("ROLLBACK") }
-                committed(failure)
+                if let failure {
+                    connection.query("ROLLBACK").whenComplete { _ in committed(failure) }
+                } else {
+                    connection.query("COMMIT").whenComplete { result in
+                        if case .failure(let error) = result {
+                            connection.query("ROLLBACK").whenComplete { _ in committed(error) }
+                        } else {
+                            committed(nil)
+                        }
+                    }
+                }
             }
         }
     }

@@ -124,6 +124,23 @@ class DurableTests(BrowserTestCase):
         driver.switch_to.window(first)
         self.until(driver, lambda d: d.find_element(By.ID, "size-shown").text == changed, "and in the first tab, pushed")
 
+    @screenshot_on_failure
+    def test_a_button_known_by_a_made_up_id_is_found_after_a_restart(self):
+        driver = self.open("/notes")
+        size = driver.find_element(By.ID, "size-shown").text
+        plus = driver.find_element(By.CSS_SELECTOR, '#size button[aria-label="Increment"]')
+        self.assertTrue(plus.get_attribute("id").startswith("_"), "the Stepper's button has a made-up id")
+        # No stream after the restart: the click's answer is the first the new process sends,
+        # so the button is found by its position (client.js's `at`), not by a resent page.
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/_sh/stream*"]})
+        self.restart()
+        plus.click()
+        number = int(size.rsplit(" ", 1)[1])
+        self.until(driver, lambda d: d.find_element(By.ID, "size-shown").text == f"Text size: {number + 1}",
+                   "the click reached the + button of the new process's page")
+        self.assertEqual(driver.find_element(By.ID, "draft-shown").text, "Nothing drafted yet.", "and nothing else ran")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -196,7 +196,7 @@ struct DurableStoreTests {
     func madeUpIDsAreFoundByPosition() async throws {
         let store = Self.storeFile()
         defer { Self.removeStore(store) }
-        struct Shown { var page: LoadedPage; var cookie: String; var oldID: String; var position: Int }
+        struct Shown { var page: LoadedPage; var cookie: String; var oldID: String; var position: String }
         let shown = SharedBox<Shown?>(nil)
         // Servers in this process, each stopped gracefully, one after another on the same file.
         let onStore: (inout ServerOptions) -> Void = { $0.stateStore = .sqlite(path: store) }
@@ -207,10 +207,12 @@ struct DurableStoreTests {
             // The document as the browser has it: rows 3, 2, 1, mounted 1, then 2, then 3.
             let document = try #require(LoadedPage(client.get("/_sh/render?page=\(page.id)").body))
             let oldID = try #require(document.control("Bump 1"))
-            let ids = document.html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
-            let inRoot = ids[(try #require(ids.firstIndex(of: "sh-root")) + 1)...]
-            let position = try #require(inRoot.firstIndex(of: oldID)) - inRoot.startIndex
-            shown.mutate { $0 = Shown(page: page, cookie: try! #require(client.cookie), oldID: oldID, position: position) }
+            // What the client sends: the position among the root's elements with an id, and
+            // the hash of their tags (the same function as client.js's).
+            let all = Application.elements(Array(document.html.utf8))
+            let elements = Array(all[(try #require(all.firstIndex { $0.id == "sh-root" }) + 1)...])
+            let position = try #require(elements.firstIndex { $0.id == oldID })
+            shown.mutate { $0 = Shown(page: page, cookie: try! #require(client.cookie), oldID: oldID, position: "\(position).\(Application.shape(of: elements))") }
         }
         let before = try #require(shown.value)
         try await withServer(onStore) { port in
@@ -223,9 +225,19 @@ struct DurableStoreTests {
             let fresh = try #require(LoadedPage(CurlClient(port: port).get("/_sh/render?page=\(before.page.id)", headers: ["Cookie: \(before.cookie)"]).body))
             #expect(fresh.control("Bump 1") != before.oldID, "this mount calls the button otherwise: the old id alone would miss it")
         }
+        // A position from a document of another shape (the page shows something else) is
+        // not trusted: nothing runs.
+        try await withServer(onStore) { port in
+            let wrongShape = before.position.split(separator: ".")[0] + ".0"
+            let fields = [("page", before.page.id), ("target", before.oldID), ("at", String(wrongShape))]
+            let reply = CurlClient(port: port).post("/_sh/event", FormData.encode(fields),
+                                                    headers: ["X-CSRF-Token: \(before.page.csrf)", "Cookie: \(before.cookie)", "Accept: text/vnd.turbo-stream.html"])
+            #expect(reply.status == 200)
+            #expect(reply.body.contains(">bumped </span>"), "nothing ran")
+        }
         // A browser still showing the first mount's document, and a third process.
         try await withServer(onStore) { port in
-            let fields = [("page", before.page.id), ("target", before.oldID), ("at", String(before.position))]
+            let fields = [("page", before.page.id), ("target", before.oldID), ("at", before.position)]
             let reply = CurlClient(port: port).post("/_sh/event", FormData.encode(fields),
                                                     headers: ["X-CSRF-Token: \(before.page.csrf)", "Cookie: \(before.cookie)", "Accept: text/vnd.turbo-stream.html"])
             #expect(reply.status == 200, "\(reply.body)")

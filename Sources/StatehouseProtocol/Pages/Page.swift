@@ -22,9 +22,24 @@ final class Page {
     var storedURL: String?
     /// When the store was last told the page was used (`Uptime.now`).
     var storedUse: UInt64 = 0
-    /// Mounted again from a durable store, and the browser not yet sent the whole page: the
-    /// ids it knows the tree's made-up ids (`_1`, …) by are another mount's.
-    var idsFromAnotherMount = false
+    /// Mounted again from a durable store: until the browser has had the whole page (and ten
+    /// seconds more, for events sent before it arrived), a made-up id (`_1`, …) in an event
+    /// may be another mount's, and is found by its position (`Uptime.now` deadline; nil: ids
+    /// are this mount's).
+    var mapsMadeUpIDsUntil: UInt64?
+
+    /// Whether made-up ids in an event are to be found by position now.
+    var mapsMadeUpIDs: Bool {
+        guard let until = mapsMadeUpIDsUntil else { return false }
+        if Uptime.now < until { return true }
+        mapsMadeUpIDsUntil = nil
+        return false
+    }
+
+    /// The browser is being sent the whole page: its ids become this mount's.
+    func sendsWholePage() {
+        if mapsMadeUpIDsUntil == .max { mapsMadeUpIDsUntil = Uptime.now + 10_000_000_000 }
+    }
 
     init(id: Token = .random(), route: RouteDescription, tree: LiveTree, session: Session, store: SessionStore, now: UInt64) {
         self.id = id
@@ -84,7 +99,7 @@ final class Page {
     /// then, if a `@FocusState` was written, the action that moves focus.
     func fragments(_ changes: [ElementChange]) -> String {
         // A restored page's first changes are the whole page (`LiveTree.resendAll`).
-        idsFromAnotherMount = false
+        sendsWholePage()
         var html = TurboStream.encode(changes)
         // Compared by version: no string is built unless the location moved.
         if tree.location.version != locationVersion {

@@ -69,6 +69,7 @@ final class SessionStore {
     func removeAll() {
         sweeper?.cancel()
         for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
+        for session in sessions.values { session.madeAppStorage?.snapshots?.close() }
         sessions.removeAll()
         recency = Recency()
     }
@@ -80,7 +81,8 @@ final class SessionStore {
     /// called once that is durable (at once if there is nothing to write, or no store); a
     /// failed write is logged and the server goes on from memory.
     func persist(_ page: Page, then done: (@Sendable () -> Void)? = nil) {
-        guard let durable else { done?(); return }
+        // A page that ended (a view failed while it was answered) writes nothing more.
+        guard let durable, pages[page.id] === page else { done?(); return }
         var writes: [StoreWrite] = []
         let now = Uptime.now
         if unsavedSessions.remove(page.session.id) != nil {
@@ -239,6 +241,7 @@ final class SessionStore {
         for page in session.pages { remove(page, reason: "its session was \(reason)") }
         sessions[session.id] = nil
         recency.remove(session)
+        session.madeAppStorage?.snapshots?.close()
         if durable == nil { endings.record(session.id, reason) }
         unsavedSessions.remove(session.id)
     }
@@ -262,7 +265,9 @@ final class SessionStore {
             remove(session, reason: "expired (no page and no request for \(seconds) s)")
         }
         // What no process holds any more (its process stopped, its browser never came back)
-        // expires in the store, a tenth of the idle time later than it would here.
-        durable?.expire(before: Date().timeIntervalSince1970 - limits.sessionTTL * 1.1)
+        // expires in the store.
+        // Half an idle time later than here: a page's last use reaches the store up to a tenth
+        // of it late, and this sweep runs every quarter.
+        durable?.expire(before: Date().timeIntervalSince1970 - limits.sessionTTL * 1.5)
     }
 }

@@ -72,7 +72,9 @@ package enum StoreSQL {
             ("DELETE FROM state WHERE page IN (SELECT id FROM pages WHERE last_used < ?)", [.real(cutoff)]),
             ("DELETE FROM pages WHERE last_used < ?", [.real(cutoff)]),
             ("DELETE FROM sessions WHERE last_used < ? AND NOT EXISTS (SELECT 1 FROM pages WHERE pages.session = sessions.id)", [.real(cutoff)]),
-            ("DELETE FROM session_state WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE sessions.id = session_state.session)", [])]
+            ("DELETE FROM session_state WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE sessions.id = session_state.session)", []),
+            // State written for a page that had expired meanwhile.
+            ("DELETE FROM state WHERE NOT EXISTS (SELECT 1 FROM pages WHERE pages.id = state.page)", [])]
         return statements.map { (placeholders($0.sql, dialect), $0.values) }
     }
 

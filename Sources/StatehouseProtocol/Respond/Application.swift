@@ -106,7 +106,7 @@ final class Application {
         } catch {
             return end(page, failedWith: error)
         }
-        page.idsFromAnotherMount = false
+        page.sendsWholePage()
         var response = HostResponse.html(Document.render(page))
         response.headers.add(contentsOf: Self.pageHeaders)
         return response
@@ -177,23 +177,26 @@ final class Application {
         tree.resendAll()
         let page = store.newPage(route, tree: tree, in: session, id: id)
         page.storedURL = stored.url
-        page.idsFromAnotherMount = true
+        page.mapsMadeUpIDsUntil = .max
         store.durable?.announceTaken(page: id.description)
         logger.info("page taken up from the state store", metadata: ["route": "\(route.path)", "page": "\(id)"])
     }
 
     /// `post` with the made-up ids (`_7`) of the browser's document, which another mount
-    /// rendered, turned into this mount's: the client sends the target's position among the
-    /// document's elements with an id (`at`), and this mount renders the same elements in the
-    /// same order. A field or a target without a position is left out (the answer is the whole
-    /// page, with this mount's ids).
+    /// rendered, turned into this mount's. The client sends, with such a target, `at`: its
+    /// position among the document's elements with an id, and the document's shape (a hash of
+    /// those elements' tag names, in order). If this mount renders the same shape, the element
+    /// at that position is the one meant; if not (state that could not be kept changed what
+    /// the page shows), the event is left out. So is a target without `at`, and a field under
+    /// a made-up id. (The answer is then the whole page, with this mount's ids.)
     private static func renamed(_ post: EventPost, _ form: FormData, in page: Page) -> EventPost {
         let isMadeUp = { (id: String) in id.hasPrefix("_") }
         var event = post.event
         if let target = event?.target, isMadeUp(target) {
-            let ids = Self.elementIDs(page.tree.renderBytes())
-            if let at = form[Wire.Field.at].flatMap({ Int($0) }), at >= 0, at + 1 < ids.count {
-                event?.target = ids[at + 1]  // ids[0] is the root's
+            let elements = Array(Self.elements(page.tree.renderBytes()).dropFirst())  // not the root
+            let parts = form[Wire.Field.at]?.split(separator: ".").map(String.init) ?? []
+            if parts.count == 2, let at = Int(parts[0]), elements.indices.contains(at), parts[1] == Self.shape(of: elements) {
+                event?.target = elements[at].id
             } else {
                 event = nil
             }
@@ -201,24 +204,37 @@ final class Application {
         return EventPost(page: post.page, event: event, fields: post.fields.filter { !isMadeUp($0.name) })
     }
 
-    /// The `id` attributes of `html`, in document order (values are escaped: a quote never
-    /// appears inside one, and `id="` never in text).
-    static func elementIDs(_ html: [UInt8]) -> [String] {
-        var ids: [String] = []
+    /// The elements with an `id` in `html`, in document order: their tag and id. (The renderer
+    /// writes `<tag id="…"`; attribute values are escaped, so `id="` never appears in text.)
+    nonisolated static func elements(_ html: [UInt8]) -> [(tag: String, id: String)] {
+        var found: [(tag: String, id: String)] = []
         let marker = Array(" id=\"".utf8)
         var index = 0
         while index + marker.count <= html.count {
             if html[index] == marker[0], html[index..<index + marker.count].elementsEqual(marker) {
+                var open = index
+                while open > 0, html[open] != UInt8(ascii: "<") { open -= 1 }
                 let start = index + marker.count
                 var end = start
                 while end < html.count, html[end] != UInt8(ascii: "\"") { end += 1 }
-                ids.append(String(decoding: html[start..<end], as: UTF8.self))
+                found.append((String(decoding: html[(open + 1)..<index], as: UTF8.self), String(decoding: html[start..<end], as: UTF8.self)))
                 index = end
             } else {
                 index += 1
             }
         }
-        return ids
+        return found
+    }
+
+    /// 32-bit FNV-1a of the tag names, each followed by a space, as hex: what the client
+    /// computes over its document (`positionOf` in client.js).
+    nonisolated static func shape(of elements: [(tag: String, id: String)]) -> String {
+        var hash: UInt32 = 0x811c_9dc5
+        for element in elements {
+            for byte in element.tag.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            hash = (hash ^ 32) &* 16_777_619
+        }
+        return String(hash, radix: 16)
     }
 
     // MARK: GET /_sh/render
@@ -287,7 +303,7 @@ final class Application {
         case .failure(let refusal): return refusal.response
         }
         found = page
-        if page.idsFromAnotherMount { post = Self.renamed(post, form, in: page) }
+        if page.mapsMadeUpIDs { post = Self.renamed(post, form, in: page) }
         // A reloaded tab's new page takes over the old page's `@SceneStorage`.
         if let event = post.event, event.type == .scene {
             guard event.target == LiveTree.rootID, let replaced = event.value else {

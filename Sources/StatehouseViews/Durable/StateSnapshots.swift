@@ -85,7 +85,7 @@ public final class StateSnapshots {
     // MARK: Mounting and unmounting
 
     /// Files the `@State` properties of `app` (App-level state, shared by every page) under
-    /// `app.N`, putting in place the values restored for them. Call it before any page mounts:
+    /// `app.NAME`, putting in place the values restored for them. Call it before any page mounts:
     /// the routes read the same storage.
     ///
     /// ```swift
@@ -93,8 +93,9 @@ public final class StateSnapshots {
     /// appState.fileAppState(of: app)
     /// ```
     public func fileAppState<A: App>(of app: A) {
-        for (index, storage) in TypeLayout.of(A.self).durableStorage(of: app) {
-            register(storage, key: "app.\(index)", node: nil)
+        let layout = TypeLayout.of(A.self)
+        for (index, storage) in layout.durableStorage(of: app) {
+            register(storage, key: "app.\(layout.storageNames[index])", node: nil)
         }
     }
 
@@ -105,14 +106,16 @@ public final class StateSnapshots {
         guard let storage = entry.storage as? any RestorableByWrite, storage.write(bytes, decoder) else {
             return report("\(entry.storage.snapshotTypeName) (a value from the store did not decode)")
         }
-        entry.lastBytes = bytes
+        // What this process would write for it (a `Set` encodes in another order here): a
+        // value taken from another process is not written back.
+        entry.lastBytes = entry.storage.snapshotBytes(encoder) ?? bytes
         stored.insert(key)
     }
 
-    /// Files `storage`, just made for a view at `identity` (property `index`), and puts in
+    /// Files `storage`, just made for a view at `identity` (its property `name`), and puts in
     /// place the value restored for it, if any. Called before the view's first `body`.
-    func register(_ storage: any SnapshotStorage, identity: StructuralIdentity, index: Int, node: Node) {
-        register(storage, key: "\(identity.hex).\(index)", node: node)
+    func register(_ storage: any SnapshotStorage, identity: StructuralIdentity, name: String, node: Node) {
+        register(storage, key: "\(identity.hex).\(name)", node: node)
     }
 
     /// Files `storage` under `key` (numbered if taken), putting in place the value restored
@@ -158,6 +161,28 @@ public final class StateSnapshots {
     }
 
     fileprivate func didWrite(_ entry: SnapshotEntry) { dirty.append(entry) }
+
+    /// After the first mount: restored values no view claimed belong to views that are gone
+    /// (a deploy changed the page): the next changes delete them. (`@SceneStorage` values
+    /// wait for their first use.)
+    func dropUnclaimed() {
+        for key in restored.keys where !key.hasPrefix("scene.") && stored.remove(key) != nil {
+            removed.insert(key)
+        }
+        restored = restored.filter { $0.key.hasPrefix("scene.") }
+    }
+
+    /// Lets go of every entry (the page or session ended): storage that outlives it (a
+    /// binding held by a task) no longer reports writes here.
+    public func close() {
+        for entry in live.values {
+            entry.isLive = false
+            entry.storage.snapshotEntry = nil
+        }
+        live.removeAll()
+        dirty.removeAll()
+        objects.removeAll()
+    }
 }
 
 /// What a page's durable state needs written: values by key, and keys to delete.

@@ -18,9 +18,6 @@ struct StructuralIdentity: Hashable, Sendable {
         return StructuralIdentity(value: mixed)
     }
 
-    /// The identity one step further down, the step named by `text` (a row's id, a type's name).
-    func child(named text: String) -> StructuralIdentity { child(Self.hash(text)) }
-
     /// FNV-1a of `text`'s UTF-8 bytes: the same in every process.
     static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

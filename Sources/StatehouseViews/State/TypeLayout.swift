@@ -12,6 +12,9 @@ final class TypeLayout {
 
     /// Offsets and types of the node-owned storage fields, nested dynamic properties flattened.
     let storage: [(offset: Int, type: any NodeStorage.Type)]
+    /// The names of the storage fields (`_count`; nested: `_counter._count`), by index: what
+    /// durable state is filed under, so adding or reordering properties moves no value.
+    let storageNames: [String]
     /// Dynamic properties of the app's own (a struct of `@State`s, …), inner ones first: their
     /// `update()` runs before each `body`, as SwiftUI's does. Statehouse's own wrappers need
     /// none and are left out.
@@ -33,22 +36,28 @@ final class TypeLayout {
 
     private init(_ type: Any.Type) {
         var storage: [(Int, any NodeStorage.Type)] = []
+        var names: [String] = []
         var updates: [(Int, any DynamicProperty.Type)] = []
-        TypeLayout.collectStorage(of: type, base: 0, into: &storage, updates: &updates)
+        TypeLayout.collectStorage(of: type, base: 0, prefix: "", into: &storage, names: &names, updates: &updates)
         self.storage = storage
+        storageNames = names
         self.updates = updates
         isSame = TypeLayout.comparison(for: type)
         durableFields = storage.indices.filter { storage[$0].1.isDurable }
-        identityStep = StructuralIdentity.hash(_typeName(type, qualified: true))
+        // The mangled name: a private type's qualified name holds an address, which moves
+        // from process to process.
+        identityStep = StructuralIdentity.hash(_mangledTypeName(type) ?? _typeName(type, qualified: true))
     }
 
-    private static func collectStorage(of type: Any.Type, base: Int, into storage: inout [(Int, any NodeStorage.Type)],
-                                       updates: inout [(Int, any DynamicProperty.Type)]) {
-        _ = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
+    private static func collectStorage(of type: Any.Type, base: Int, prefix: String, into storage: inout [(Int, any NodeStorage.Type)],
+                                       names: inout [String], updates: inout [(Int, any DynamicProperty.Type)]) {
+        _ = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+            let name = prefix + String(cString: name)
             if let nodeStorage = fieldType as? any NodeStorage.Type {
                 storage.append((base + offset, nodeStorage))
+                names.append(name)
             } else if kind == .struct, let dynamic = fieldType as? any DynamicProperty.Type, !(fieldType is any BuiltInProperty.Type) {
-                collectStorage(of: fieldType, base: base + offset, into: &storage, updates: &updates)
+                collectStorage(of: fieldType, base: base + offset, prefix: name + ".", into: &storage, names: &names, updates: &updates)
                 updates.append((base + offset, dynamic))
             }
             return true

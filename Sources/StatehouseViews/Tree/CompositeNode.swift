@@ -54,7 +54,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     private func restoreState(_ snapshots: StateSnapshots) {
         for index in layout.durableFields {
             if let storage = slots[index] as? any SnapshotStorage {
-                snapshots.register(storage, identity: context.identity, index: index, node: self)
+                snapshots.register(storage, identity: context.identity, name: layout.storageNames[index], node: self)
             }
         }
     }

@@ -19,10 +19,12 @@ struct Context {
     /// Where in the page's structure this is: durable state is filed by it.
     var identity = StructuralIdentity.root
 
-    /// The same context, one structural step further down (a tuple's child, a branch).
-    func step(_ step: UInt64) -> Context {
+    /// The same context, one structural step further down (a tuple's child, a branch). A tree
+    /// that keeps no durable state needs no identities: the context is handed on as it is.
+    func step(_ step: @autoclosure () -> UInt64) -> Context {
+        guard tree.snapshots != nil else { return self }
         var copy = self
-        copy.identity = identity.child(step)
+        copy.identity = identity.child(step())
         return copy
     }
 

@@ -309,20 +309,14 @@ final class RowNode: ElementNode {
         rowKey = key
         var inner = contentContext(context)
         inner.pending = context.pending
-        if let key {
-            inner.rowKey = key
-            inner.identity = inner.identity.child(named: key)
-        }
+        if let key { inner.rowKey = key }
         child = mountView(content, inner)
     }
 
     override func refresh<W: View>(_ view: W, _ context: Context) {
         var inner = contentContext(context)
         inner.pending = context.pending
-        if let rowKey {
-            inner.rowKey = rowKey
-            inner.identity = inner.identity.child(named: rowKey)
-        }
+        if let rowKey { inner.rowKey = rowKey }
         child?.update(view, inner)
     }
 

@@ -22,7 +22,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         self.keys = keys
         rows.reserveCapacity(keys.count)
         for index in keys.indices {
-            rows.append(RowNode(content: contents[index], key: rowKeyString(keys[index]), childContext))
+            rows.append(RowNode(content: contents[index], key: rowKeyString(keys[index]), childContext.step(identityStep(keys[index]))))
         }
     }
 
@@ -68,11 +68,12 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         var newRows: [Node] = []
         newRows.reserveCapacity(newKeys.count)
         for index in newKeys.indices {
+            let rowContext = childContext.step(identityStep(newKeys[index]))
             if let row = existing[newKeys[index]] {
-                row.update(contents[index], childContext)
+                row.update(contents[index], rowContext)
                 newRows.append(row)
             } else {
-                let row = RowNode(content: contents[index], key: rowKeyString(newKeys[index]), childContext)
+                let row = RowNode(content: contents[index], key: rowKeyString(newKeys[index]), rowContext)
                 newRows.append(row)
                 tree.recorder.recordInsertion(of: row)
             }
@@ -83,6 +84,14 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     override func addDependency(_ source: any StateSource) {
         reads.add(source)
+    }
+
+    /// The row's id as a step of structural identity: the id itself, not its element-id
+    /// fragment (which folds "Иван" and "Олег" alike).
+    private func identityStep(_ key: ID) -> UInt64 {
+        if ID.self == Int.self { return UInt64(bitPattern: Int64(sameTypeCast(key, to: Int.self))) }
+        if ID.self == String.self { return StructuralIdentity.hash(sameTypeCast(key, to: String.self)) }
+        return StructuralIdentity.hash(String(reflecting: key))
     }
 
     /// The row's id as an element-id fragment (`Int` and `String` ids without reflection).

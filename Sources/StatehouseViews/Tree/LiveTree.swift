@@ -78,6 +78,7 @@ public final class LiveTree {
         // `onAppear` actions, and what they change, come before the first render; a failure
         // is thrown by the owner's first `flush()`.
         _ = try? flush()
+        snapshots?.dropUnclaimed()
         location.settleFirstMount()
         // The first document focuses what the focus states name (`autofocus`).
         _ = takeFocusMove()
@@ -98,6 +99,7 @@ public final class LiveTree {
         root.unmount()
         drain()
         ObjectReaders.dropUnread()
+        snapshots?.close()
     }
 
     /// A tree dropped without `close()` is closed now: every node is unmounted before it is

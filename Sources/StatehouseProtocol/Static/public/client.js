@@ -48,7 +48,7 @@
       if (value !== undefined) body.set('value', value);
       // A made-up id (`_7`) is one mount's: with its position, a server that mounted the page
       // again (after a restart) finds the element meant.
-      if (target.startsWith('_')) { const at = positionOf(target); if (at >= 0) body.set('at', String(at)); }
+      if (target.startsWith('_')) { const at = positionOf(target); if (at) body.set('at', at); }
       // A slow answer marks its control busy (assistive technology announces it).
       const busy = setTimeout(() => document.getElementById(target)?.setAttribute('aria-busy', 'true'), 300);
       try {
@@ -69,17 +69,21 @@
     draining = false;
   }
 
-  // The element's index among the elements with an id inside the root, in document order.
+  // `INDEX.SHAPE`: the element's index among the elements with an id inside the root, in
+  // document order, and a hash of those elements' tag names (32-bit FNV-1a, each name then a
+  // space), which tells the server whether its document has the same elements.
   function positionOf(id) {
     const root = document.getElementById('sh-root');
     const el = document.getElementById(id);
-    if (!root || !el) return -1;
-    let index = 0;
+    if (!root || !el) return null;
+    let index = 0, found = -1, shape = 0x811c9dc5;
     for (const candidate of root.querySelectorAll('[id]')) {
-      if (candidate === el) return index;
+      if (candidate === el) found = index;
+      for (const c of candidate.localName) shape = Math.imul(shape ^ c.charCodeAt(0), 16777619) >>> 0;
+      shape = Math.imul(shape ^ 32, 16777619) >>> 0;
       index += 1;
     }
-    return -1;
+    return found < 0 ? null : `${found}.${shape.toString(16)}`;
   }
 
   // --- Applying <turbo-stream action="A" target="ID"><template>…</template></turbo-stream>.
