@@ -5,6 +5,22 @@ import Statehouse
 /// (the session: every page of this browser shows and changes the same one). Identifiers:
 /// `draft`, `size`, `size-shown`, `draft-shown`.
 enum NotesSeed {
+    /// A private view with its own `@State`, kept like any other (the address the runtime puts
+    /// in a private type's name is taken out of its identity).
+    private struct WordCount: View {
+        let text: String
+        @State private var isShown = false
+
+        var body: some View {
+            Toggle("Count words", isOn: $isShown)
+                .accessibilityIdentifier("count-words")
+            if isShown {
+                Text("Words: \(text.split(whereSeparator: \.isWhitespace).count)")
+                    .accessibilityIdentifier("word-count")
+            }
+        }
+    }
+
     struct NotesView: View {
         @SceneStorage("draft") private var draft = ""
         @AppStorage("textSize") private var textSize = 16
@@ -16,6 +32,7 @@ enum NotesSeed {
                         .accessibilityIdentifier("draft")
                     Text(draft.isEmpty ? "Nothing drafted yet." : "Draft: \(draft)")
                         .accessibilityIdentifier("draft-shown")
+                    WordCount(text: draft)
                 }
                 Section("Every page of this browser (@AppStorage)") {
                     Stepper("Text size", value: $textSize, in: 10...32)

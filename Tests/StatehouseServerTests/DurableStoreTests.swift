@@ -132,6 +132,19 @@ struct DurableStoreTests {
         }
     }
 
+    @Test("A private view's @State is kept across processes too (its type's name has the runtime's address of its context taken out)")
+    func privateViewStateSurvives() async throws {
+        try await Self.onFreshStore(loading: "/notes") { store, first, client, page, cookie in
+            #expect(event(client, page, target: "count-words").body.contains(#"id="word-count""#))
+            first.terminate()
+            first.waitUntilExit()
+            let (demo, port) = try Self.start(store)
+            defer { demo.terminate() }
+            let render = CurlClient(port: port).get("/_sh/render?page=\(page.id)", headers: ["Cookie: \(cookie)"])
+            #expect(render.body.contains(#"id="word-count""#), "the private view's toggle is still on")
+        }
+    }
+
     @Test("App-level @State (/shared's count) is kept too: a new process starts from the last count, and the page's own state with it")
     func appStateSurvives() async throws {
         try await Self.onFreshStore(loading: "/shared") { store, first, client, page, cookie in

@@ -44,9 +44,7 @@ final class TypeLayout {
         self.updates = updates
         isSame = TypeLayout.comparison(for: type)
         durableFields = storage.indices.filter { storage[$0].1.isDurable }
-        // The mangled name: a private type's qualified name holds an address, which moves
-        // from process to process.
-        identityStep = StructuralIdentity.hash(_mangledTypeName(type) ?? _typeName(type, qualified: true))
+        identityStep = StructuralIdentity.hash(Self.stableName(of: type))
     }
 
     private static func collectStorage(of type: Any.Type, base: Int, prefix: String, into storage: inout [(Int, any NodeStorage.Type)],
@@ -62,6 +60,19 @@ final class TypeLayout {
             }
             return true
         }
+    }
+
+    /// The type's qualified name without the addresses the runtime puts in some (a private or
+    /// local type's context: `M.(unknown context at $55f5914).Name`), which move from process to
+    /// process. (The mangled name refers to such contexts by address too.) Two private types
+    /// of one name in one scope share it: their views are numbered in mount order.
+    static func stableName(of type: Any.Type) -> String {
+        var name = _typeName(type, qualified: true)
+        while let range = name.range(of: "(unknown context at $") {
+            guard let end = name[range.upperBound...].firstIndex(of: ")") else { break }
+            name.replaceSubrange(range.lowerBound...end, with: "(private)")
+        }
+        return name
     }
 
     /// Runs `update()` on the app's own dynamic properties of `value`, inner ones first.
