@@ -3,6 +3,7 @@ import Statehouse
 import Testing
 @testable import StatehouseNIO
 @testable import StatehouseProtocol
+import StatehouseSQLite
 
 /// Issue 17: with the SQLite store (the default of `App.main()`), a page outlives its process.
 /// These drive the demo binary: a page is loaded and clicked, the process stops (SIGTERM, or
@@ -202,6 +203,30 @@ struct DurableStoreTests {
             #expect(render.body.contains("Text size: 17"), "the session's app storage")
             let fresh = CurlClient(port: port).get("/notes", headers: ["Cookie: \(kept.cookie)"])
             #expect(fresh.body.contains("Text size: 17") && fresh.body.contains("Nothing drafted yet."), "a new page of the session")
+        }
+    }
+
+    @Test("Stored pages expire as live ones do (--session-ttl): the file empties, it does not grow without bound")
+    func storeExpires() async throws {
+        let store = Self.storeFile()
+        defer { Self.removeStore(store) }
+        try await withServer({ $0.stateStore = .sqlite(path: store); $0.sessionTTL = 0.4 }) { port in
+            for _ in 0..<3 {
+                let client = CurlClient(port: port)
+                let page = try load(client, "/counter")
+                #expect(event(client, page, target: "increment").status == 200)
+            }
+            let file = try await SQLiteStore.open(path: store)
+            let written = try await file.counts()
+            #expect(written.sessions == 3 && written.pages == 3 && written.values == 3, "\(written)")
+            // Idle for the idle time: here, then (half as long again) in the store.
+            var left = written
+            for _ in 0..<100 where left != (0, 0, 0) {
+                try await Task.sleep(for: .milliseconds(100))
+                left = try await file.counts()
+            }
+            #expect(left == (0, 0, 0), "\(left)")
+            await file.close()
         }
     }
 
