@@ -14,12 +14,8 @@ struct HTTPBenchmarks {
         let statehouse = try ServerProcess(.statehouse)
         let pages = try (0..<connections).map { _ in try LoadedPage.load("/counter", port: statehouse.port) }
         let clicks = Wrk.clickScript(pages)
-        let (events, eventCPU) = try statehouse.measuringCPU {
-            try Wrk.run(port: statehouse.port, path: Wire.eventPath, connections: connections, seconds: duration, script: clicks)
-        }
+        let (events, eventCPU, one) = try counterClicks(statehouse, clicks)
         let health = try Wrk.run(port: statehouse.port, path: Wire.healthPath, connections: connections, seconds: duration, script: nil)
-        let one = try Wrk.run(port: statehouse.port, path: Wire.eventPath, connections: 1, seconds: duration,
-                              script: Wrk.clickScript([LoadedPage.load("/counter", port: statehouse.port)]))
         statehouse.stop()
         // Page loads with no cookie: a new session and page each (a server of their own, so
         // the pages made do not weigh on the other figures).
@@ -33,22 +29,12 @@ struct HTTPBenchmarks {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-\(getpid()).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
         let durable = try ServerProcess(.statehouse, environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(file)"])
-        let durableClicks = Wrk.clickScript(try (0..<connections).map { _ in try LoadedPage.load("/counter", port: durable.port) })
-        let (durableEvents, durableCPU) = try durable.measuringCPU {
-            try Wrk.run(port: durable.port, path: Wire.eventPath, connections: connections, seconds: duration, script: durableClicks)
-        }
-        let durableOne = try Wrk.run(port: durable.port, path: Wire.eventPath, connections: 1, seconds: duration,
-                                     script: Wrk.clickScript([LoadedPage.load("/counter", port: durable.port)]))
+        let (durableEvents, durableCPU, durableOne) = try counterClicks(durable)
         durable.stop()
 
         // The other event loop: the main thread serves and runs the views (`--event-loop main`).
         let onMain = try ServerProcess(.statehouseMain)
-        let onMainClicks = Wrk.clickScript(try (0..<connections).map { _ in try LoadedPage.load("/counter", port: onMain.port) })
-        let (onMainEvents, onMainCPU) = try onMain.measuringCPU {
-            try Wrk.run(port: onMain.port, path: Wire.eventPath, connections: connections, seconds: duration, script: onMainClicks)
-        }
-        let onMainOne = try Wrk.run(port: onMain.port, path: Wire.eventPath, connections: 1, seconds: duration,
-                                      script: Wrk.clickScript([LoadedPage.load("/counter", port: onMain.port)]))
+        let (onMainEvents, onMainCPU, onMainOne) = try counterClicks(onMain)
         onMain.stop()
 
         let nio = try ServerProcess(.nio)
@@ -86,6 +72,18 @@ struct HTTPBenchmarks {
         figures.add("event_p99_us", one.p99Micros, "us")
         figures.add("nio_p50_us", bareOne.p50Micros, "us")
         figures.add("nio_p99_us", bareOne.p99Micros, "us")
+    }
+
+    /// `connections` connections clicking `/counter` pages of `server` (its own pages, or the
+    /// `clicks` given), with the server's CPU time, then one connection clicking one page.
+    private func counterClicks(_ server: ServerProcess, _ clicks: String? = nil) throws -> (Wrk.Report, Double, Wrk.Report) {
+        let script = try clicks ?? Wrk.clickScript((0..<connections).map { _ in try LoadedPage.load("/counter", port: server.port) })
+        let (events, cpu) = try server.measuringCPU {
+            try Wrk.run(port: server.port, path: Wire.eventPath, connections: connections, seconds: duration, script: script)
+        }
+        let one = try Wrk.run(port: server.port, path: Wire.eventPath, connections: 1, seconds: duration,
+                              script: Wrk.clickScript([LoadedPage.load("/counter", port: server.port)]))
+        return (events, cpu, one)
     }
 
     /// GETs of `path` with no cookie on a fresh server, after a warm-up as long as the run

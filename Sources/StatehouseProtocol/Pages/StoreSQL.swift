@@ -1,3 +1,5 @@
+import StatehouseViews
+
 /// The SQL of the built-in durable stores: SQLite and PostgreSQL take the same tables and the
 /// same upserts (`INSERT … ON CONFLICT … DO UPDATE`), with their own column types and
 /// placeholders.
@@ -43,27 +45,29 @@ package enum StoreSQL {
             statements = [("UPDATE pages SET last_used = ? WHERE id = ?", [.real(now), .text(page)]),
                           ("UPDATE sessions SET last_used = ? WHERE id = ?", [.real(now), .text(session)])]
         case .state(let page, let changes):
-            statements = changes.removals.map { ("DELETE FROM state WHERE page = ? AND key = ?", [.text(page), .text($0)]) }
-                + changes.upserts.map {
-                    ("INSERT INTO state (page, key, value) VALUES (?, ?, ?) ON CONFLICT (page, key) DO UPDATE SET value = excluded.value",
-                     [.text(page), .text($0.key), .bytes($0.value)])
-                }
+            statements = keyed(changes, in: "state", owner: ("page", page))
         case .appState(let changes):
-            statements = changes.removals.map { ("DELETE FROM app_state WHERE key = ?", [.text($0)]) }
-                + changes.upserts.map {
-                    ("INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                     [.text($0.key), .bytes($0.value)])
-                }
+            statements = keyed(changes, in: "app_state", owner: nil)
         case .sessionState(let session, let changes):
-            statements = changes.removals.map { ("DELETE FROM session_state WHERE session = ? AND key = ?", [.text(session), .text($0)]) }
-                + changes.upserts.map {
-                    ("INSERT INTO session_state (session, key, value) VALUES (?, ?, ?) ON CONFLICT (session, key) DO UPDATE SET value = excluded.value",
-                     [.text(session), .text($0.key), .bytes($0.value)])
-                }
+            statements = keyed(changes, in: "session_state", owner: ("session", session))
         case .endPage(let id):
             statements = [("DELETE FROM state WHERE page = ?", [.text(id)]), ("DELETE FROM pages WHERE id = ?", [.text(id)])]
         }
         return statements.map { (placeholders($0.sql, dialect), $0.values) }
+    }
+
+    /// The deletes and upserts of `changes` in a table of `key`/`value` rows, each under an
+    /// owner column (a page's, a session's) or none (the App's).
+    private static func keyed(_ changes: StateChanges, in table: String, owner: (column: String, id: String)?) -> [Statement] {
+        let ownerValues: [Value] = owner.map { [.text($0.id)] } ?? []
+        let match = owner.map { "\($0.column) = ? AND " } ?? ""
+        let columns = owner.map { "\($0.column), " } ?? ""
+        let marks = owner == nil ? "" : "?, "
+        return changes.removals.map { ("DELETE FROM \(table) WHERE \(match)key = ?", ownerValues + [.text($0)]) }
+            + changes.upserts.map {
+                ("INSERT INTO \(table) (\(columns)key, value) VALUES (\(marks)?, ?) ON CONFLICT (\(columns)key) DO UPDATE SET value = excluded.value",
+                 ownerValues + [.text($0.key), .bytes($0.value)])
+            }
     }
 
     /// Deletes pages and sessions last used before `cutoff`.
