@@ -48,6 +48,7 @@ public struct ServerOptions: Sendable {
     public var maxQueuedEvents: Int { get { settings.maxQueuedEvents } set { settings.maxQueuedEvents = newValue } }
     public var secureCookies: Bool { get { settings.secureCookies } set { settings.secureCookies = newValue } }
     public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
+    public var storeTimeout: Double { get { settings.storeTimeout } set { settings.storeTimeout = newValue } }
 
     /// Where state outlives the process.
     public enum StateStoreChoice: Sendable, Equatable, CustomStringConvertible {
@@ -127,6 +128,7 @@ extension ServerOptions {
                               options.stateStore = choice
                               return nil
                           }, show: { $0.stateStore.description }),
+        .seconds("store-timeout", \.storeTimeout, "Seconds an answer waits for its writes to commit; a slower state store is taken as failing (served from memory until it commits again)."),
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),

@@ -10,14 +10,18 @@ on loopback ports, and stopped by PID.
   page's event stream).
 """
 import glob
+import http.cookiejar
+import json
 import os
 import pwd
+import re
 import shutil
 import signal
 import subprocess
 import tempfile
 import time
 import unittest
+import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -101,7 +105,7 @@ class ScaleOutTests(BrowserTestCase):
 
     @classmethod
     def log(cls, name):
-        log = open(os.path.join(cls.directory, name), "w")
+        log = open(os.path.join(cls.directory, name), "a")
         cls.logs.append(log)
         return log
 
@@ -119,14 +123,32 @@ class ScaleOutTests(BrowserTestCase):
         subprocess.run(run_as_postgres([f"{pg}/initdb", "-D", data, "-U", "statehouse", "--auth=trust", "-E", "UTF8"]),
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         cls.pg_port = free_port()
-        log = cls.log("postgres.log")
-        cls.processes["postgres"] = subprocess.Popen(
-            run_as_postgres([f"{pg}/postgres", "-D", data, "-p", str(cls.pg_port), "-k", data,
-                             "-c", "listen_addresses=127.0.0.1"]), stdout=log, stderr=log)
+        cls.pg_command = run_as_postgres([f"{pg}/postgres", "-D", data, "-p", str(cls.pg_port), "-k", data,
+                                          "-c", "listen_addresses=127.0.0.1"])
+        cls.run_postgres()
         psql = ["psql", "-h", "127.0.0.1", "-p", str(cls.pg_port), "-U", "statehouse", "-d", "postgres", "-qc"]
-        wait_until(lambda: subprocess.run(psql + ["SELECT 1"], capture_output=True).returncode == 0, 30, "PostgreSQL did not start")
         subprocess.run(psql + ["CREATE DATABASE statehouse"], check=True, capture_output=True)
         cls.database = f"postgres://statehouse@127.0.0.1:{cls.pg_port}/statehouse"
+
+    @classmethod
+    def stop_postgres(cls):
+        """A fast shutdown (SIGINT to the postmaster itself: `runuser` does not pass it on)."""
+        process = cls.processes.get("postgres")
+        if not process or process.poll() is not None:
+            return
+        with open(os.path.join(cls.directory, "pg", "postmaster.pid")) as f:
+            os.kill(int(f.readline()), signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+    @classmethod
+    def run_postgres(cls):
+        log = cls.log("postgres.log")
+        cls.processes["postgres"] = subprocess.Popen(cls.pg_command, stdout=log, stderr=log)
+        psql = ["psql", "-h", "127.0.0.1", "-p", str(cls.pg_port), "-U", "statehouse", "-d", "postgres", "-qc"]
+        wait_until(lambda: subprocess.run(psql + ["SELECT 1"], capture_output=True).returncode == 0, 30, "PostgreSQL did not start")
 
     @classmethod
     def start_demo_process(cls, name, port):
@@ -155,14 +177,18 @@ class ScaleOutTests(BrowserTestCase):
 
     @classmethod
     def tearDownClass(cls):
-        for name in ("nginx", "a", "b", "postgres"):
+        for name in ("nginx", "a", "b"):
             process = cls.processes.get(name)
             if process and process.poll() is None:
-                process.send_signal(signal.SIGINT if name == "postgres" else signal.SIGTERM)  # postgres: fast shutdown
+                process.send_signal(signal.SIGTERM)
                 try:
                     process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     process.kill()
+        try:
+            cls.stop_postgres()
+        except OSError:
+            pass
         for log in cls.logs:
             log.close()
         if os.environ.get("KEEP_SCALEOUT_LOGS"):
@@ -228,6 +254,45 @@ class ScaleOutTests(BrowserTestCase):
         second.find_element(By.ID, "shared-increment").click()
         self.until(first, lambda d: int(self.count(d, "shared-count")) == start + 2, "and back")
         self.assertEqual(self.count(first, "page-clicks"), "Clicks from this page: 1")
+
+    def test_3_the_database_going_away_and_coming_back(self):
+        """PostgreSQL stops: the processes answer from memory and say so (`/_sh/health`'s
+        `store`); it starts again: they write what they held back, so a process killed after
+        that hands its pages on with every click, including those made while it was away."""
+        name = "a"
+        port = self.ports[name]
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        html = opener.open(f"http://127.0.0.1:{port}/counter", timeout=10).read().decode()
+        page = re.search(r'<meta name="sh-page" content="([^"]+)"', html).group(1)
+        csrf = re.search(r'<meta name="csrf-token" content="([^"]+)"', html).group(1)
+        cookie = next(c.value for c in jar if c.name == "sh_session")
+
+        def click(process_port):
+            body = urllib.parse.urlencode({"page": page, "target": "increment"}).encode()
+            request = urllib.request.Request(f"http://127.0.0.1:{process_port}/_sh/event", data=body, headers={
+                "X-CSRF-Token": csrf, "Cookie": f"sh_session={cookie}", "Accept": "text/vnd.turbo-stream.html"})
+            with urllib.request.urlopen(request, timeout=10) as reply:
+                return int(re.search(r'<span id="count"[^>]*>(\d+)</span>', reply.read().decode()).group(1))
+
+        def store(process_port):
+            with urllib.request.urlopen(f"http://127.0.0.1:{process_port}/_sh/health", timeout=5) as reply:
+                return json.load(reply)["store"]
+
+        self.assertEqual([click(port) for _ in range(2)], [1, 2])
+        self.assertEqual(store(port), "ok")
+        type(self).stop_postgres()  # a fast shutdown: every connection is dropped
+        start = time.time()
+        self.assertEqual([click(port) for _ in range(3)], [3, 4, 5], "served from memory")
+        self.assertLess(time.time() - start, 8, "each click waits --store-timeout (2 s) at most")
+        self.assertEqual(store(port), "failing")
+        type(self).run_postgres()
+        wait_until(lambda: store(port) == "ok", 30, "the store works again once PostgreSQL is back")
+        self.processes[name].kill()
+        self.processes[name].wait(timeout=10)
+        other = self.ports["b"]
+        self.assertEqual(click(other), 6, "the other process takes the page up with the clicks made while the database was away")
+        type(self).start_demo_process(name, port)
 
 
 if __name__ == "__main__":

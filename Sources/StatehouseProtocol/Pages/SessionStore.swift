@@ -32,8 +32,20 @@ final class SessionStore {
     private let logger: Logger
     /// Sessions created since the last `persist` of one of their pages (written with it).
     private var unsavedSessions: Set<Token> = []
-    /// Whether the last durable write failed (logged once until one succeeds again).
-    private var durableFailing = false
+    /// Whether the durable store is failing (a write failed, or took longer than
+    /// `storeTimeout`): logged once until one commits again. Meanwhile answers do not wait for
+    /// it and pages are not written (`heldBack`), but one of them is tried every second.
+    private(set) var durableFailing = false
+    /// Pages whose last write failed, or which changed while the store was failing: written in
+    /// whole (page, session, every state) once it commits again.
+    private var heldBack: [Token: Page] = [:]
+    /// Answers waiting for their writes to commit.
+    private let commitWaits = CommitWaits()
+    /// Checks, four times a second, for answers that waited too long, and tries a held-back page
+    /// each second while the store fails.
+    private var storeWatch: (any DispatchSourceTimer)?
+    private var isTrying = false
+    private var lastTry: UInt64 = 0
 
     init(limits: ProtocolSettings, appState: StateSnapshots? = nil, logger: Logger = Logger(label: "statehouse")) {
         self.limits = limits
@@ -61,13 +73,16 @@ final class SessionStore {
     /// Starts expiring idle pages and sessions, checking several times per idle time.
     func startSweeping() {
         sweeper = MainActorHop.repeating(every: min(max(limits.sessionTTL / 4, 0.05), 30)) { [weak self] in self?.sweep() }
+        if durable != nil {
+            storeWatch = MainActorHop.repeating(every: min(limits.storeTimeout / 4, 0.25)) { [weak self] in self?.watchStore() }
+        }
     }
 
-    /// Ends every page and session (the server is stopping).
     /// Ends every page and session (the server is stopping). A durable store keeps them:
     /// another process (or this one, started again) takes them up.
     func removeAll() {
         sweeper?.cancel()
+        storeWatch?.cancel()
         for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
         for session in sessions.values { session.madeAppStorage?.snapshots?.close() }
         sessions.removeAll()
@@ -78,11 +93,17 @@ final class SessionStore {
 
     /// Writes what `page` changed since its last write: the page itself if new or moved (and
     /// its session if new), the state its last flush changed, or that it was used. `done` is
-    /// called once that is durable (at once if there is nothing to write, or no store); a
-    /// failed write is logged and the server goes on from memory.
+    /// called once that is durable (at once if there is nothing to write, or no store), or
+    /// after `storeTimeout`. A store that fails or is too slow is logged, the server goes on
+    /// from memory, and what it did not write is written once it commits again.
     func persist(_ page: Page, then done: (@Sendable () -> Void)? = nil) {
         // A page that ended (a view failed while it was answered) writes nothing more.
         guard let durable, pages[page.id] === page else { done?(); return }
+        guard !durableFailing else {
+            heldBack[page.id] = page
+            done?()
+            return
+        }
         var writes: [StoreWrite] = []
         let now = Uptime.now
         if unsavedSessions.remove(page.session.id) != nil {
@@ -114,20 +135,74 @@ final class SessionStore {
             if !changes.isEmpty { writes.append(.appState(changes)) }
         }
         guard !writes.isEmpty else { done?(); return }
-        durable.write(writes) { [weak self] error in
-            MainActorHop.run { self?.durableWrite(failedWith: error) }
-            done?()
+        let waits = commitWaits
+        let ticket = done.map { waits.add($0) }
+        durable.write(writes) { [weak self, weak page] error in
+            if let ticket { waits.finish(ticket) }
+            MainActorHop.run { self?.written(page, failedWith: error) }
         }
     }
 
-    private func durableWrite(failedWith error: (any Error)?) {
-        if let error {
-            if !durableFailing { logger.error("the state store failed, serving from memory: \(error)") }
-            durableFailing = true
-        } else if durableFailing {
-            logger.notice("the state store works again")
-            durableFailing = false
+    private func written(_ page: Page?, failedWith error: (any Error)?) {
+        guard let error else {
+            if durableFailing { storeWorksAgain() }
+            return
         }
+        // What this write held is not in the store: all of it is written again later.
+        if let page, pages[page.id] === page {
+            forgetStored(page)
+            heldBack[page.id] = page
+        }
+        appState?.forgetStored()
+        isTrying = false
+        storeFails("it failed: \(error)")
+    }
+
+    /// The next write of `page` writes it in whole: the page, its session, all its state.
+    private func forgetStored(_ page: Page) {
+        page.storedURL = nil
+        if sessions[page.session.id] === page.session { unsavedSessions.insert(page.session.id) }
+        page.tree.snapshots?.forgetStored()
+        page.session.madeAppStorage?.snapshots?.forgetStored()
+    }
+
+    private func storeFails(_ why: String) {
+        guard !durableFailing else { return }
+        durableFailing = true
+        lastTry = Uptime.now
+        logger.error("the state store is failing (\(why)): serving from memory, writing again once it works")
+    }
+
+    private func storeWorksAgain() {
+        durableFailing = false
+        isTrying = false
+        let pages = heldBack.values
+        heldBack = [:]
+        logger.notice("the state store works again: writing the \(pages.count) pages held back")
+        for page in pages { persist(page) }
+    }
+
+    /// Answers that waited longer than `storeTimeout` go without their commit; while the store
+    /// fails, a held-back page is written once a second to find out whether it works again.
+    private func watchStore() {
+        let now = Uptime.now
+        let timeout = UInt64(limits.storeTimeout * 1e9)
+        if now > timeout, commitWaits.answerOverdue(before: now - timeout) > 0 {
+            storeFails("no commit for \(limits.storeTimeout.formatted()) s")
+        }
+        guard durableFailing, !isTrying, now >= lastTry + 1_000_000_000 else { return }
+        lastTry = now
+        guard let (id, page) = heldBack.first else {
+            // Nothing waits to be written: the next change finds out.
+            durableFailing = false
+            return
+        }
+        heldBack[id] = nil
+        isTrying = true
+        forgetStored(page)  // so that there is something to write
+        durableFailing = false
+        persist(page)
+        durableFailing = true
     }
 
     /// Whether a session or page by `id` is held here, or ended here (no store lookup then).
@@ -228,6 +303,7 @@ final class SessionStore {
     /// takes it up again.
     func remove(_ page: Page, reason: String, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
+        heldBack[page.id] = nil
         page.session.pages.removeAll { $0 === page }
         if durable == nil || forGood { endings.record(page.id, reason) }
         // A closed document may be a reload: the page that replaces it takes its scene storage.

@@ -44,7 +44,7 @@ final class Application {
         case ("GET", Wire.streamPath): respond(stream(request))
         case ("GET", Wire.healthPath):
             respond(HostResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                                 body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount)}"#.utf8)))
+                                 body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount),"store":"\#(storeHealth)"}"#.utf8)))
         case ("GET", let path):
             guard let (route, segments) = route(for: path) else {
                 return respond(Document.notFound("no route \(path)", home: "/", for: request))
@@ -53,6 +53,12 @@ final class Application {
         default:
             respond(.text(405, "method \(request.method) is not allowed here"))
         }
+    }
+
+    /// The durable store's state for `/_sh/health`: `memory` (none), `ok`, or `failing` (the
+    /// server serves from memory until it commits again).
+    private var storeHealth: String {
+        store.durable == nil ? "memory" : store.durableFailing ? "failing" : "ok"
     }
 
     // MARK: GET <route>

@@ -22,6 +22,11 @@ public struct ProtocolSettings: Sendable {
     /// Where sessions, pages and their views' `Codable` state outlive the process (nil: in
     /// memory only, gone with the process).
     public var stateStore: (any DurableStore)?
+    /// An answer waits this many seconds at most for its writes to commit; a store slower than
+    /// that is taken as failing: answers stop waiting for it (the server serves from memory,
+    /// logs so and says so in `/_sh/health`) and what it did not write is written again once
+    /// it commits again.
+    public var storeTimeout: Double = 2
 
     public init() {}
 }

@@ -67,6 +67,15 @@ public final class StateSnapshots {
         return changes
     }
 
+    /// The store lost what was last written (the write failed): the next `takeChanges()`
+    /// writes every mounted value again.
+    public func forgetStored() {
+        for entry in live.values {
+            entry.lastBytes = nil
+            entry.markDirty()
+        }
+    }
+
     private func save(_ entry: SnapshotEntry, into changes: inout StateChanges) {
         guard let bytes = entry.storage.snapshotBytes(encoder) else {
             return report("\(entry.storage.snapshotTypeName) (its value could not be encoded)")

@@ -1,0 +1,245 @@
+import Foundation
+import Statehouse
+import Synchronization
+import Testing
+@testable import StatehouseNIO
+@testable import StatehouseProtocol
+import StatehouseSQLite
+
+/// Issue 19's fault tests: a state store that fails, hangs or fills its disk, and processes
+/// stopped under load. The server keeps serving from memory and says so (`/_sh/health`'s
+/// `store`), and writes what it held back once the store commits again; what it acknowledged
+/// while the store worked is never lost.
+@Suite("State store faults and stops under load", .serialized)
+struct StoreFaultTests {
+    /// A SQLite store that can be told to fail every write, or to hold every write (a store
+    /// that does not answer) until released.
+    final class FlakyStore: DurableStore {
+        enum Mode { case works, fails, hangs }
+        struct Failure: Error, CustomStringConvertible { var description: String { "disk I/O error (test)" } }
+        let inner: SQLiteStore
+        private let state = Mutex<(mode: Mode, held: [([StoreWrite], @Sendable ((any Error)?) -> Void)])>((.works, []))
+
+        init(_ inner: SQLiteStore) { self.inner = inner }
+
+        func set(_ mode: Mode) {
+            let held = state.withLock { state in
+                state.mode = mode
+                defer { if mode != .hangs { state.held = [] } }
+                return mode == .hangs ? [] : state.held
+            }
+            for (writes, done) in held { write(writes, done) }
+        }
+
+        func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
+            let mode = state.withLock { state in
+                if state.mode == .hangs { state.held.append((writes, done)) }
+                return state.mode
+            }
+            switch mode {
+            case .works: inner.write(writes, done)
+            case .fails: done(Failure())
+            case .hangs: break
+            }
+        }
+
+        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { inner.session(id, done) }
+        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { inner.page(id, done) }
+        func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { inner.appState(done) }
+        func expire(before cutoff: Double) { inner.expire(before: cutoff) }
+        func close() async { await inner.close() }
+    }
+
+    static func storeHealth(_ port: Int) -> String? {
+        CurlClient(port: port).get("/_sh/health").body.firstMatch(of: /"store":"(\w+)"/).map { String($0.output.1) }
+    }
+
+    /// Polls `/_sh/health` until the store reads `expected` (up to 10 s).
+    static func waitForStore(_ expected: String, port: Int) -> Bool {
+        for _ in 0..<100 {
+            if storeHealth(port) == expected { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
+    /// Runs `body` against a server on a `FlakyStore` over a fresh file, then starts a server on
+    /// the same file and clicks the page once more: the count `then` answers with is returned.
+    static func clickAfterRestart(_ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> Void) async throws -> Int? {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        let shown = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/counter")
+            try body(flaky, port, client, page)
+            shown.mutate { $0 = (page, client.cookie ?? "") }
+        }
+        let (page, cookie) = try #require(shown.value)
+        let count = SharedBox<Int?>(nil)
+        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
+            let reply = DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            #expect(reply.status == 200, "\(reply.body)")
+            count.mutate { $0 = DurableStoreTests.count(in: reply.body) }
+        }
+        return count.value
+    }
+
+    @Test("A store whose writes fail: events are answered from memory, /_sh/health says failing; once it works again, what it missed is written, and a restart finds every click")
+    func failingStore() async throws {
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
+            #expect(Self.storeHealth(port) == "ok")
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.fails)
+            for expected in 2...3 {
+                let reply = event(client, page, target: "increment")
+                #expect(reply.status == 200)
+                #expect(DurableStoreTests.count(in: reply.body) == expected, "served from memory")
+            }
+            #expect(Self.storeHealth(port) == "failing")
+            // A new page while the store fails: served, and written later.
+            let other = CurlClient(port: port)
+            #expect(other.get("/counter").status == 200)
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port), "a held-back page is tried each second")
+        }
+        #expect(count == 4, "the two clicks made while the store failed were written once it worked")
+    }
+
+    @Test("A store that does not answer: an event waits --store-timeout at most, the next ones not at all; the writes land when it answers again")
+    func hangingStore() async throws {
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.hangs)
+            var start = Date()
+            let slow = event(client, page, target: "increment")
+            let waited = Date().timeIntervalSince(start)
+            #expect(slow.status == 200 && DurableStoreTests.count(in: slow.body) == 2)
+            #expect(waited >= 0.25 && waited < 2, "answered after the store's timeout (0.3 s), not never: \(waited) s")
+            #expect(Self.storeHealth(port) == "failing")
+            start = Date()
+            let fast = event(client, page, target: "increment")
+            #expect(DurableStoreTests.count(in: fast.body) == 3)
+            #expect(Date().timeIntervalSince(start) < 0.25, "a failing store is not waited for")
+            flaky.set(.works)  // the held write commits
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 4)
+    }
+
+    /// Runs a program and returns its exit status.
+    static func run(_ program: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test("A full disk (the SQLite file on a small tmpfs, filled): the server serves from memory and says so; room made, it writes what it held back, and a restart finds all of it")
+    func fullDisk() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-full-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", directory]) == 0, "mounting a tmpfs (the tests run as root)")
+        defer { _ = try? Self.run("/bin/umount", [directory]) }
+        let store = directory + "/statehouse.sqlite"
+        let filler = directory + "/filler"
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            var (demo, port) = try DurableStoreTests.start(store)
+            defer { if demo.isRunning { demo.terminate() } }
+            let client = CurlClient(port: port)
+            let page = try load(client, "/todos")
+            #expect(event(client, page, target: "new-todo", type: "submit", value: "Milk").status == 200)
+            #expect(Self.storeHealth(port) == "ok")
+
+            // The disk fills up.
+            _ = FileManager.default.createFile(atPath: filler, contents: nil)
+            let handle = try #require(FileHandle(forWritingAtPath: filler))
+            let chunk = Data(repeating: 0x2a, count: 64 * 1024)
+            for _ in 0..<200 { do { try handle.write(contentsOf: chunk) } catch { break } }
+            try handle.close()
+            // Todos of 20 KB each until a write does not fit: every one is still answered.
+            let long = String(repeating: "x", count: 20_000)
+            var added = 0
+            while added < 60, Self.storeHealth(port) == "ok" {
+                added += 1
+                let reply = event(client, page, target: "new-todo", type: "submit", value: "Big \(added) \(long)")
+                #expect(reply.status == 200 && reply.body.contains("Big \(added) xxx"), "served from memory")
+            }
+            #expect(Self.storeHealth(port) == "failing", "the health check says the store fails")
+            let butter = event(client, page, target: "new-todo", type: "submit", value: "Butter")
+            #expect(butter.status == 200 && butter.body.contains(">Butter</span>"))
+
+            // Room again: what was held back is written.
+            try FileManager.default.removeItem(atPath: filler)
+            #expect(Self.waitForStore("ok", port: port))
+            demo.terminate()
+            demo.waitUntilExit()
+
+            (demo, port) = try DurableStoreTests.start(store)
+            let render = CurlClient(port: port).get("/_sh/render?page=\(page.id)", headers: ["Cookie: \(try #require(client.cookie))"])
+            #expect(render.status == 200)
+            #expect(render.body.contains(">Milk</span>") && render.body.contains(">Butter</span>"))
+            #expect(render.body.contains("Big \(added) xxx"), "the todo whose write did not fit is there")
+        }
+    }
+
+    /// Eight sessions click their own `/counter` page as fast as they are answered while the
+    /// demo on a SQLite file is stopped by `signal`; then a new process on the file: each page's
+    /// next click counts on from the last click that was answered (or from one more, a click the
+    /// stop cut off after its commit).
+    static func stopUnderLoad(_ signal: Int32) async throws {
+        let store = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(store) }
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            let (demo, port) = try DurableStoreTests.start(store)
+            defer { if demo.isRunning { demo.terminate() } }
+            let clients = (0..<8).map { _ in CurlClient(port: port) }
+            let pages = try clients.map { try load($0, "/counter") }
+            let acknowledged = SharedBox([Int](repeating: 0, count: clients.count))
+            let done = DispatchGroup()
+            for (index, client) in clients.enumerated() {
+                let page = pages[index]
+                done.enter()
+                Thread.detachNewThread {
+                    defer { done.leave() }
+                    for _ in 0..<100_000 {
+                        let reply = event(client, page, target: "increment")
+                        guard reply.status == 200, let count = DurableStoreTests.count(in: reply.body) else { return }
+                        acknowledged.mutate { $0[index] = count }
+                    }
+                }
+            }
+            try await Task.sleep(for: .seconds(1))
+            kill(demo.processIdentifier, signal)
+            demo.waitUntilExit()
+            #expect(done.wait(timeout: .now() + 20) == .success, "every client stopped once the server was gone")
+            let before = acknowledged.value
+            #expect(before.allSatisfy { $0 > 3 }, "every page was clicked under load: \(before)")
+
+            let (next, nextPort) = try DurableStoreTests.start(store)
+            defer { next.terminate() }
+            for (index, client) in clients.enumerated() {
+                let reply = DurableStoreTests.post(nextPort, cookie: try #require(client.cookie), page: pages[index].id,
+                                                   csrf: pages[index].csrf, target: "increment")
+                #expect(reply.status == 200, "\(reply.body)")
+                let count = try #require(DurableStoreTests.count(in: reply.body))
+                #expect(count == before[index] + 1 || count == before[index] + 2,
+                        "page \(index): \(before[index]) clicks acknowledged, the next click counts \(count)")
+            }
+        }
+    }
+
+    @Test("kill -9 under load: no acknowledged click is lost")
+    func killUnderLoad() async throws {
+        try await Self.stopUnderLoad(SIGKILL)
+    }
+
+    @Test("SIGTERM under load: the server stops gracefully and no acknowledged click is lost")
+    func terminateUnderLoad() async throws {
+        try await Self.stopUnderLoad(SIGTERM)
+    }
+}
