@@ -19,6 +19,13 @@ public enum Wire {
     /// The header that carries the CSRF token (or the field `_csrf`).
     public static let csrfHeader = "x-csrf-token"
 
+    /// Most fields (controls' values) one event post may carry (400 beyond): a form of many
+    /// controls posts each, but not a million.
+    public static let maxFields = 1000
+    /// Event streams one page keeps open; one more closes the oldest (a reconnecting client's
+    /// old connection may not have noticed it is gone).
+    public static let maxStreamsPerPage = 4
+
     /// Fields of an event post.
     public enum Field {
         public static let page = "page"

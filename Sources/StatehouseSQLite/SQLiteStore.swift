@@ -33,11 +33,14 @@ public final class SQLiteStore: DurableStore {
         threads.start()
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         do {
+            // It holds session ids and CSRF tokens: readable by this user only, from before its
+            // first byte (SQLite gives the -wal and -shm files the database file's mode).
+            if !FileManager.default.fileExists(atPath: path) {
+                _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
+            for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
             let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: loop)
             for statement in pragmas + StoreSQL.schema(.sqlite) { _ = try await connection.query(statement) }
-            // It holds session ids and CSRF tokens: readable by this user only (SQLite gives
-            // the -wal and -shm files the same mode).
-            chmod(path, 0o600)
             return SQLiteStore(connection: connection, threads: threads, loop: loop)
         } catch {
             try? await threads.shutdownGracefully()

@@ -185,6 +185,9 @@ struct ChannelStreamSink: EventStreamSink {
     let channel: any Channel
 
     func write(_ bytes: [UInt8]) {
+        // A client that does not read would have the server buffer for it without end: its
+        // stream ends (a browser reconnects, and gets the page's changes from then on).
+        guard channel.isWritable else { return end() }
         channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(bytes: bytes))), promise: nil)
     }
 

@@ -41,12 +41,7 @@ final class HTTPServer: Sendable {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(ConnectionGuard(settings))
-                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
-                    try pipeline.addHandler(HTTPHandler(settings))
-                }
+                channel.eventLoop.makeCompletedFuture { try settings.configure(channel) }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -92,5 +87,34 @@ final class HTTPServer: Sendable {
         giveUp.cancel()
         ticks.cancel()
         if ownsGroup { try await group.shutdownGracefully() }
+    }
+}
+
+extension ConnectionSettings {
+    /// Adds the handlers of one connection to `channel`: the guard (connection cap, timeouts),
+    /// HTTP/1.1 parsing with pipelining, and the handler that hands each request to the responder.
+    func configure(_ channel: any Channel) throws {
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(ConnectionGuard(self))
+        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+        try pipeline.addHandler(HTTPHandler(self))
+    }
+}
+
+/// The built-in server's request path without a socket, for the fuzzer (`Fuzz/`): the
+/// handlers every connection gets, on a channel the caller made (an `EmbeddedChannel`), bytes
+/// in, bytes out.
+@_spi(Fuzzing)
+public struct ConnectionPipeline: Sendable {
+    private let settings: ConnectionSettings
+
+    /// The limits of `options`; `responder` answers.
+    public init(responder: StatehouseResponder, options: ServerOptions, logger: Logger) {
+        settings = ConnectionSettings(responder: responder, limits: options.limits, logger: logger, registry: ConnectionRegistry())
+    }
+
+    /// Adds a connection's handlers to `channel` (on its event loop).
+    public func configure(_ channel: any Channel) throws {
+        try settings.configure(channel)
     }
 }

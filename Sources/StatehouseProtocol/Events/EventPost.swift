@@ -19,6 +19,9 @@ struct EventPost {
     static func decode(_ form: FormData) -> Result<EventPost, Refusal> {
         guard let page = form[Wire.Field.page], !page.isEmpty else { return .failure(.badRequest("missing field 'page'")) }
         let fields = form.fields.filter { !Wire.Field.reserved.contains($0.name) }
+        guard fields.count <= Wire.maxFields else {
+            return .failure(.badRequest("more than \(Wire.maxFields) form fields in one event"))
+        }
         let target = form[Wire.Field.target] ?? ""
         guard !target.isEmpty || !fields.isEmpty else { return .failure(.badRequest("missing field 'target'")) }
         guard !target.isEmpty else { return .success(EventPost(page: page, event: nil, fields: fields)) }

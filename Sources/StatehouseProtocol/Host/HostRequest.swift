@@ -77,7 +77,8 @@ public struct HostResponse: Sendable {
 
     /// A plain-text response: the protocol's errors are one line saying what was wrong.
     public static func text(_ status: Int, _ message: String) -> HostResponse {
-        HostResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((message + "\n").utf8))
+        HostResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"],
+                     body: Array((message + "\n").utf8))
     }
 
     static func html(_ body: [UInt8]) -> HostResponse {

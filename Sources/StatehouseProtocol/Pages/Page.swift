@@ -11,6 +11,9 @@ final class Page {
     /// When the page last had an event, a render or an open stream (`Uptime.now`).
     var lastUsed: UInt64
     private var streams: [ObjectIdentifier: EventStream] = [:]
+    /// When each open stream was opened (a count), to close the oldest over the cap.
+    private var streamOrder: [ObjectIdentifier: UInt32] = [:]
+    private var opened: UInt32 = 0
     private var pushScheduled = false
     /// Told when a view fails while the page pushes on its own: it ends the page.
     private unowned let store: SessionStore
@@ -58,11 +61,18 @@ final class Page {
     /// Opens `stream` for this page; what changed while no stream was open goes out at once.
     func add(_ stream: EventStream) {
         let key = ObjectIdentifier(stream)
+        opened &+= 1
         streams[key] = stream
+        streamOrder[key] = opened
+        if streams.count > Wire.maxStreamsPerPage, let oldest = streamOrder.min(by: { $0.value < $1.value })?.key {
+            streams.removeValue(forKey: oldest)?.close()
+            streamOrder[oldest] = nil
+        }
         stream.onClose { [weak self] in
             MainActorHop.enqueue {
                 guard let self else { return }
                 self.streams.removeValue(forKey: key)
+                self.streamOrder[key] = nil
                 self.lastUsed = Uptime.now  // idle from the moment the document went away
             }
         }
@@ -118,5 +128,6 @@ final class Page {
     func closeStreams() {
         for stream in streams.values { stream.close() }
         streams.removeAll()
+        streamOrder.removeAll()
     }
 }

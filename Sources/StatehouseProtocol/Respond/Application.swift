@@ -232,7 +232,8 @@ final class Application {
         // Back or Forward: the browser is at the URL already.
         if post.event?.type == .navigate { page.locationVersion = page.tree.location.version }
         if request.wantsFragments {
-            return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store"],
+            return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store",
+                                                       "X-Content-Type-Options": "nosniff"],
                                 body: Array(page.fragments(changes).utf8))
         }
         return HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])

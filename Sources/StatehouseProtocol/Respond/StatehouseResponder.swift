@@ -70,10 +70,9 @@ public final class StatehouseResponder: Sendable {
         let finish: @Sendable (HostResponse) -> Void = { response in
             if logger.logLevel <= .info {
                 let micros = (Uptime.now - start) / 1000
-                let page = (eventPage ?? request.query[Wire.Field.page]).map { " page=\($0)" } ?? ""
+                let page = (eventPage ?? request.query[Wire.Field.page]).map { " page=\(Self.loggable($0.utf8.prefix(64)))" } ?? ""
                 // A refusal's one line of text says why.
-                let why = response.status >= 400 ? " " + String(decoding: response.body.prefix(300), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                let why = response.status >= 400 ? " " + Self.loggable(response.body.prefix(300)) : ""
                 logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs\(page)\(why)")
             }
             complete(response)
@@ -95,6 +94,13 @@ public final class StatehouseResponder: Sendable {
         }
         let application = self.application
         MainActorHop.run { application.handle(request, done) }
+    }
+
+    /// Text a client sent, fit for one log line: control characters (a newline would forge a
+    /// line of its own) become `?`, and the ends are trimmed.
+    static func loggable(_ bytes: some Collection<UInt8>) -> String {
+        String(decoding: bytes.map { $0 < 0x20 || $0 == 0x7f ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet(charactersIn: " ?"))
     }
 
     /// Answers `request`.

@@ -67,6 +67,9 @@ public final class StateSnapshots {
         return changes
     }
 
+    /// The keys of the mounted views' state, sorted (what a store would hold for the page).
+    public var keys: [String] { live.keys.sorted() }
+
     /// The store lost what was last written (the write failed): the next `takeChanges()`
     /// writes every mounted value again.
     public func forgetStored() {

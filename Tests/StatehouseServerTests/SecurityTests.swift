@@ -1,0 +1,146 @@
+import Foundation
+import Statehouse
+import Testing
+@testable import StatehouseNIO
+@testable import StatehouseProtocol
+import StatehouseSQLite
+
+/// The security review's claims (README, "Security") that no other test pins.
+@Suite("Security review", .serialized)
+struct SecurityTests {
+    @Test("Origin: null is refused like a foreign origin; a post without Origin (curl, old browsers) is judged by its CSRF token")
+    func originNull() async throws {
+        try await withPage("/counter") { client, page in
+            #expect(event(client, page, target: "increment", headers: ["Origin: null"]).status == 403)
+            let reply = event(client, page, target: "increment")
+            #expect(reply.status == 200 && DurableStoreTests.count(in: reply.body) == 1, "refused posts changed nothing")
+        }
+    }
+
+    @Test("Refusals and fragments are sent with X-Content-Type-Options: nosniff (they echo what the client sent)")
+    func nosniffEverywhere() async throws {
+        try await withPage("/counter") { client, page in
+            let refused = event(client, page, target: "<script>", type: "click")
+            #expect(refused.status == 404)
+            #expect(refused.header("x-content-type-options") == "nosniff")
+            #expect(refused.header("content-type")?.hasPrefix("text/plain") == true)
+            let fragment = event(client, page, target: "increment")
+            #expect(fragment.status == 200)
+            #expect(fragment.header("x-content-type-options") == "nosniff")
+        }
+    }
+
+    @Test("An event post with more than 1,000 fields is refused (400) and changes nothing")
+    func fieldCap() async throws {
+        try await withPage("/counter") { client, page in
+            var fields = [("page", page.id), ("target", "increment")]
+            fields += (0...Wire.maxFields).map { ("f\($0)", "x") }
+            let reply = client.post("/_sh/event", FormData.encode(fields),
+                                    headers: ["X-CSRF-Token: \(page.csrf)", "Accept: text/vnd.turbo-stream.html"])
+            #expect(reply.status == 400)
+            #expect(reply.body.contains("more than 1000 form fields"))
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+        }
+    }
+
+    @Test("A page keeps at most 4 event streams: a fifth closes the oldest")
+    func streamCap() async throws {
+        try await withServer { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/counter")
+            let cookie = try #require(client.cookie)
+            let path = "/_sh/stream?page=\(page.id)"
+            let oldest = SharedBox<(seconds: Double, status: Int)?>(nil)
+            let others = DispatchGroup()
+            let started = Date()
+            others.enter()
+            Thread.detachNewThread {
+                defer { others.leave() }
+                let reply = CurlClient(port: port).stream(path, seconds: 6, headers: ["Cookie: \(cookie)"]) { _ in false }
+                oldest.mutate { $0 = (Date().timeIntervalSince(started), reply.status) }
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            for _ in 0..<Wire.maxStreamsPerPage {
+                others.enter()
+                Thread.detachNewThread {
+                    defer { others.leave() }
+                    _ = CurlClient(port: port).stream(path, seconds: 3, headers: ["Cookie: \(cookie)"]) { _ in false }
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(others.wait(timeout: .now() + 10) == .success)
+            let ended = try #require(oldest.value)
+            #expect(ended.status == 200)
+            #expect(ended.seconds < 2.5, "the first stream was closed when the fifth opened, not at its own timeout: \(ended.seconds) s")
+        }
+    }
+
+    @Test("Another session's page id: its events, render, stream and leave are refused, and the page lives on")
+    func anotherSessionsPage() async throws {
+        try await withServer { port in
+            let owner = CurlClient(port: port)
+            let page = try load(owner, "/counter")
+            let stranger = CurlClient(port: port)
+            let own = try load(stranger, "/counter")
+            // With the stranger's own (valid) CSRF token.
+            let body = FormData.encode([("page", page.id), ("target", "increment")])
+            let posted = stranger.post("/_sh/event", body, headers: ["X-CSRF-Token: \(own.csrf)", "Accept: text/vnd.turbo-stream.html"])
+            #expect(posted.status == 410)
+            #expect(stranger.get("/_sh/render?page=\(page.id)").status == 410)
+            #expect(stranger.stream("/_sh/stream?page=\(page.id)", seconds: 3) { _ in true }.status == 410)
+            let left = stranger.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", own.csrf)]),
+                                     headers: ["Content-Type: application/x-www-form-urlencoded"])
+            #expect(left.status >= 400)
+            #expect(DurableStoreTests.count(in: event(owner, page, target: "increment").body) == 1, "the owner's page is untouched")
+        }
+    }
+
+    @Test("After a restart, another session cannot take a stored page up by its id, with its own valid cookie and token")
+    func anotherSessionsStoredPage() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let onStore: (inout ServerOptions) -> Void = { $0.stateStore = .sqlite(path: file) }
+        let owner = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
+        try await withServer(onStore) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/counter")
+            #expect(event(client, page, target: "increment").status == 200)
+            owner.mutate { $0 = (page, client.cookie ?? "") }
+        }
+        let (page, cookie) = try #require(owner.value)
+        try await withServer(onStore) { port in
+            let stranger = CurlClient(port: port)
+            let own = try load(stranger, "/counter")
+            let body = FormData.encode([("page", page.id), ("target", "increment")])
+            let posted = stranger.post("/_sh/event", body, headers: ["X-CSRF-Token: \(own.csrf)", "Accept: text/vnd.turbo-stream.html"])
+            #expect(posted.status == 410, "\(posted.body)")
+            let reply = DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            #expect(reply.status == 200 && DurableStoreTests.count(in: reply.body) == 2, "the owner goes on")
+        }
+    }
+
+    @Test("The SQLite file and its -wal and -shm files are readable by the server's user only (0600)")
+    func storeFileMode() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let old = umask(0o022)
+        defer { umask(old) }
+        let store = try await SQLiteStore.open(path: file)
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            store.write([.session(id: String(repeating: "a", count: 32), csrf: String(repeating: "b", count: 32))]) { error in
+                if let error { done.resume(throwing: error) } else { done.resume() }
+            }
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file + suffix)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(suffix.isEmpty ? "the file" : suffix): \(attributes[.posixPermissions] ?? "?")")
+        }
+        await store.close()
+    }
+
+    @Test("What a client sent is logged without control characters: a newline cannot forge a log line")
+    func logLines() {
+        #expect(StatehouseResponder.loggable(Array("abc\ninfo: forged\r".utf8)) == "abc?info: forged")
+        #expect(StatehouseResponder.loggable(Array("page '\u{1b}[31m'".utf8)) == "page '?[31m'")
+    }
+}
