@@ -30,6 +30,21 @@ struct SecurityTests {
         }
     }
 
+    @Test("A document forbids framing and foreign scripts, keeps its URL to itself and is not cached")
+    func documentHeaders() async throws {
+        try await withServer { port in
+            let page = CurlClient(port: port).get("/counter")
+            #expect(page.status == 200)
+            let policy = page.header("content-security-policy") ?? ""
+            for directive in ["default-src 'self'", "script-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"] {
+                #expect(policy.contains(directive), "\(directive) in \(policy)")
+            }
+            #expect(page.header("referrer-policy") == "same-origin")
+            #expect(page.header("cache-control") == "no-store")
+            #expect(page.header("x-content-type-options") == "nosniff")
+        }
+    }
+
     @Test("An event post with more than 1,000 fields is refused (400) and changes nothing")
     func fieldCap() async throws {
         try await withPage("/counter") { client, page in
