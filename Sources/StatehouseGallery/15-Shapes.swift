@@ -2,8 +2,9 @@ import Foundation
 import Statehouse
 
 /// `/shapes`: shapes as inline SVG. A progress ring drawn by a custom `Shape` (an arc), the
-/// same with `Circle().trim().stroke()`, the built-in shapes, a `Path`; a slider moves the
-/// progress; buttons in a custom `ButtonStyle`.
+/// same with `Circle().trim().stroke()` and as a custom `ProgressViewStyle`, the built-in
+/// shapes, a `Path`; a slider moves the progress; buttons in a custom `ButtonStyle`, labels in
+/// a custom `LabelStyle`, a toggle in a custom `ToggleStyle`.
 enum ShapesSeed {
     /// An arc from twelve o'clock, clockwise, `progress` of the way round.
     struct Ring: Shape {
@@ -29,8 +30,50 @@ enum ShapesSeed {
         }
     }
 
+    /// A custom `ProgressViewStyle`: the ring, with the percentage inside.
+    struct RingProgress: ProgressViewStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            let fraction = configuration.fractionCompleted ?? 0
+            ZStack {
+                Circle().stroke(Color.gray.opacity(0.25), lineWidth: 6)
+                Ring(progress: fraction).stroke(Color.orange, style: StrokeStyle(lineWidth: 6, lineCap: .round))
+                Text("\(Int((fraction * 100).rounded()))").font(.caption)
+            }
+            .frame(width: 56, height: 56)
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel("Progress")
+            .accessibilityValue("\(Int((fraction * 100).rounded())) percent")
+        }
+    }
+
+    /// A custom `LabelStyle`: the icon above the title, small.
+    struct Stacked: LabelStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            VStack(spacing: 2) {
+                configuration.icon
+                configuration.title.font(.caption)
+            }
+        }
+    }
+
+    /// A custom `ToggleStyle`: a star that fills when on, beside the label.
+    struct StarToggle: ToggleStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            Button {
+                configuration.isOn.toggle()
+            } label: {
+                Label {
+                    configuration.label
+                } icon: {
+                    Image(systemName: configuration.isOn ? "star.fill" : "star")
+                }
+            }
+        }
+    }
+
     struct ShapesView: View {
         @State private var progress = 0.7
+        @State private var isFavorite = false
 
         var body: some View {
             VStack(alignment: .leading, spacing: 16) {
@@ -52,6 +95,20 @@ enum ShapesSeed {
                 }
                 Slider(value: $progress, in: 0...1, step: 0.05) { Text("Progress") }
                     .accessibilityIdentifier("slider")
+                HStack(spacing: 24) {
+                    ProgressView(value: progress)
+                        .progressViewStyle(RingProgress())
+                        .accessibilityIdentifier("styled-progress")
+                    Label("Play", systemImage: "play.circle").accessibilityIdentifier("stacked-play")
+                    Label("Favourites", systemImage: "heart").accessibilityIdentifier("stacked-heart")
+                    Toggle("Favourite", isOn: $isFavorite)
+                        .toggleStyle(StarToggle())
+                        .accessibilityIdentifier("star")
+                    Label("Trash", systemImage: "trash")
+                        .labelStyle(.iconOnly)
+                        .accessibilityIdentifier("icon-only")
+                }
+                .labelStyle(Stacked())
                 HStack {
                     Button("Reset") { progress = 0.7 }.accessibilityIdentifier("reset")
                     Button("Empty", role: .destructive) { progress = 0 }

@@ -53,3 +53,81 @@ struct ShapeTests {
         #expect(quarter[attribute: "d"] == "M50 4A46 46 0 0 1 96 50", "a quarter from twelve o'clock to three")
     }
 }
+
+/// Custom styles with a `Configuration` (issue 21): `LabelStyle`, `ToggleStyle`,
+/// `ProgressViewStyle`, and the built-in styles of each.
+@MainActor
+@Suite("Custom styles")
+struct CustomStyleTests {
+    @Test("/shapes: a custom ProgressViewStyle draws the ring from fractionCompleted and follows the slider")
+    func progressViewStyle() throws {
+        let page = try ViewTest(ShapesSeed.ShapesView())
+        let gauge = try page.element("styled-progress")
+        #expect(gauge[attribute: "class"] == "sh-zstack", "the style's body (a ZStack) replaces the bar")
+        #expect(gauge[attribute: "aria-valuetext"] == "70 percent")
+        #expect(!page.html.contains("<progress"))
+        #expect(page.elements.contains { $0.parentID == gauge.id && $0.text == "70" })
+        try page.slider("Progress").drag(through: ["0.25"])
+        #expect(try page.element("styled-progress")[attribute: "aria-valuetext"] == "25 percent", "made again with the new fraction")
+        #expect(page.elements.contains { $0.parentID == gauge.id && $0.text == "25" })
+    }
+
+    @Test("A custom LabelStyle composes icon and title; .iconOnly keeps the title for screen readers; .titleOnly drops the icon")
+    func labelStyles() throws {
+        let page = try ViewTest(ShapesSeed.ShapesView())
+        let play = try page.element("stacked-play")
+        let stack = try #require(page.elements.first { $0.parentID == play.id })
+        #expect(stack[attribute: "class"] == "sh-vstack", "Stacked: a VStack inside the label")
+        #expect(page.elements.contains { $0.parentID == stack.id && $0.tag == "svg" })
+        #expect(page.elements.contains { $0.parentID == stack.id && $0.text == "Play" && $0[attribute: "class"]?.contains("sh-font-caption") == true })
+        let trash = try page.element("icon-only")
+        let hidden = try #require(page.elements.first { $0.parentID == trash.id && $0[attribute: "class"] == "sh-visually-hidden" })
+        #expect(hidden.text == "Trash", "the inner .iconOnly wins over the outer Stacked()")
+        let titleOnly = try ViewTest(Label("Inbox", systemImage: "star").labelStyle(.titleOnly))
+        #expect(!titleOnly.html.contains("<svg") && titleOnly.html.contains(">Inbox</span>"))
+        let plain = try ViewTest(Label("Inbox", systemImage: "star"))
+        #expect(plain.html.contains("<svg") && plain.html.contains(">Inbox</span>"), "no style: icon and title")
+    }
+
+    @Test("A custom ToggleStyle gets the binding: its button turns the toggle on and off")
+    func toggleStyle() throws {
+        let page = try ViewTest(ShapesSeed.ShapesView())
+        let star = try page.element("star")
+        #expect(star.element.tag == "button")
+        let filled = #"<path d="M12 3l2.7"#  // Image(systemName: "star.fill")'s path; "star" is an outline
+        #expect(!page.html.contains(filled))
+        try star.click()
+        #expect(page.html.contains(filled), "configuration.isOn.toggle() set the binding: the star is filled")
+        try page.element("star").click()
+        #expect(!page.html.contains(filled), "and off again")
+    }
+
+    struct Toggles: View {
+        @State var a = false
+        @State var b = true
+        var body: some View {
+            VStack {
+                Toggle("Checkbox", isOn: $a).toggleStyle(.checkbox).accessibilityIdentifier("a")
+                Toggle("Pressed", isOn: $b).toggleStyle(.button).accessibilityIdentifier("b")
+                Toggle("Switch", isOn: $a).toggleStyle(.switch).accessibilityIdentifier("c")
+                ProgressView(value: 0.5).progressViewStyle(.circular).accessibilityIdentifier("d")
+                ProgressView(value: 0.5).progressViewStyle(.linear)
+            }
+        }
+    }
+
+    @Test("Built-in toggle styles: .checkbox is role=checkbox, .button is a button with aria-pressed, .switch the switch; progress .circular and .linear are <progress>")
+    func builtInStyles() throws {
+        let page = try ViewTest(Toggles())
+        #expect(page.html.contains(#"role="checkbox" aria-checked="false""#))
+        #expect(page.html.contains(#"class="sh-togglebutton" type="submit" role="button" aria-pressed="true""#))
+        #expect(page.html.contains(#"role="switch" aria-checked="false""#))
+        try page.element("a").click()
+        #expect(page.html.contains(#"role="checkbox" aria-checked="true""#))
+        #expect(page.html.contains(#"role="switch" aria-checked="true""#), "one binding, two toggles")
+        try page.element("b").click()
+        #expect(page.html.contains(#"aria-pressed="false""#))
+        #expect(page.html.contains(#"class="sh-progressbar sh-circular""#))
+        #expect(page.html.components(separatedBy: "<progress").count == 3)
+    }
+}

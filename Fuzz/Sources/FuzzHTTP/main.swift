@@ -17,6 +17,10 @@ enum Server {
         var options = ServerOptions()
         options.maxBodyBytes = 64 * 1024
         options.maxHeaderBytes = 8 * 1024
+        // Few sessions and pages, so that memory stays flat over millions of page loads (no
+        // sweeper runs here; the caps evict).
+        options.maxSessions = 64
+        options.maxPagesPerSession = 4
         return options
     }()
     static let logger: Logger = {

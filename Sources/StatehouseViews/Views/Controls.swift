@@ -76,9 +76,13 @@ struct TextInput: ElementView {
 /// A button rather than a checkbox: pressing it submits the page's form with the switch as
 /// `target`, so a toggle works without JavaScript too (an unchecked checkbox would post nothing).
 /// Scripts may also send `type=change&value=true|false` to set it.
+///
+/// Under `.toggleStyle(_:)` (`.switch`, `.button`, `.checkbox`, or a `ToggleStyle` of your own)
+/// it shows what the style makes of its label and binding.
 public struct Toggle<Label: View>: View {
     let isOn: Binding<Bool>
     let label: Label
+    @Environment(\.customToggleStyle) private var style
 
     /// Creates a toggle that displays a custom label.
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
@@ -87,9 +91,26 @@ public struct Toggle<Label: View>: View {
     }
 
     public var body: some View {
+        if let style {
+            style.makeBody(ToggleStyleConfiguration(label: .init(content: AnyView(label)), isOn: isOn))
+        } else {
+            ToggleSwitch(label: label, isOn: isOn, role: "switch", className: "sh-switch")
+        }
+    }
+}
+
+/// A toggle's built-in look: its label, then a button that is on or off (a switch, a
+/// checkbox), in one `<label>`.
+struct ToggleSwitch<Label: View>: View {
+    let label: Label
+    let isOn: Binding<Bool>
+    let role: String
+    let className: String
+
+    var body: some View {
         Box("label", [Attribute("class", "sh-toggle")], forwardsIdentifier: true) {
             label
-            CheckedButton(role: "switch", className: "sh-switch", isOn: isOn.wrappedValue, onClick: .toggle(isOn), content: EmptyView())
+            CheckedButton(role: role, className: className, isOn: isOn.wrappedValue, onClick: .toggle(isOn), content: EmptyView())
         }
     }
 }
@@ -111,13 +132,15 @@ struct CheckedButton<Label: View>: ElementView {
     let isOn: Bool
     let onClick: EventHandler
     let content: Label
+    /// The attribute that says whether it is on, if not the role's usual one.
+    var stateAttribute: String?
 
     func handler(in environment: EnvironmentValues) -> EventHandler? { onClick }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        // An option says it is selected, a disclosure's button that it is expanded; a switch or
-        // a radio button that it is checked.
-        let state = role == "option" ? "aria-selected" : role == "button" ? "aria-expanded" : "aria-checked"
+        // An option says it is selected, a disclosure's button that it is expanded; a switch, a
+        // checkbox or a radio button that it is checked.
+        let state = stateAttribute ?? (role == "option" ? "aria-selected" : role == "button" ? "aria-expanded" : "aria-checked")
         var spec = ElementSpec("button", [Attribute("class", className), Attribute("type", "submit"), Attribute("role", role),
                                           Attribute(state, isOn ? "true" : "false")])
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }

@@ -1,5 +1,6 @@
-/// Custom styles with a `Configuration`: a developer's own `ButtonStyle`, whose
-/// `makeBody(configuration:)` composes the button's look from views.
+/// Custom styles with a `Configuration`: a developer's own `ButtonStyle`, `LabelStyle`,
+/// `ToggleStyle` or `ProgressViewStyle`, whose `makeBody(configuration:)` composes the
+/// control's look from views, and the built-in styles of the last three.
 
 /// A type that applies standard interaction behavior and a custom appearance to all buttons
 /// within a view hierarchy.
@@ -27,10 +28,7 @@ public protocol ButtonStyle {
 @MainActor
 public struct ButtonStyleConfiguration {
     /// A type-erased label of a button.
-    public struct Label: View {
-        let content: AnyView
-        public var body: some View { content }
-    }
+    public typealias Label = StyleContent
 
     /// An optional semantic role that describes the button's purpose.
     public let role: ButtonRole?
@@ -40,10 +38,22 @@ public struct ButtonStyleConfiguration {
     public let isPressed: Bool
 }
 
-/// A button style, type-erased, as the environment holds it.
-struct AnyButtonStyle {
-    let makeBody: @MainActor (ButtonStyleConfiguration) -> AnyView
+/// A part of a control that a style shows (a configuration's `label`, `title`, `icon`):
+/// the view the control was given, type-erased.
+public struct StyleContent: View {
+    let content: AnyView
+    init<V: View>(_ view: V) { content = AnyView(view) }
+    init(content: AnyView) { self.content = content }
+    public var body: some View { content }
 }
+
+/// A style of your own, type-erased, as the environment holds it: what it makes of a
+/// control's configuration.
+struct AnyStyle<Configuration> {
+    let makeBody: @MainActor (Configuration) -> AnyView
+}
+
+typealias AnyButtonStyle = AnyStyle<ButtonStyleConfiguration>
 
 extension EnvironmentValues {
     var customButtonStyle: AnyButtonStyle? {
@@ -77,5 +87,281 @@ struct StyledButton<Label: View>: ElementView {
         let label = ButtonStyleConfiguration.Label(content: AnyView(button.label))
         guard let style else { return AnyView(label) }
         return style.makeBody(ButtonStyleConfiguration(role: button.role, label: label, isPressed: false))
+    }
+}
+
+// MARK: Label styles
+
+/// A type that applies a custom appearance to all labels within a view.
+///
+/// ```swift
+/// struct Stacked: LabelStyle {
+///     func makeBody(configuration: Configuration) -> some View {
+///         VStack { configuration.icon; configuration.title.font(.caption) }
+///     }
+/// }
+/// Label("Inbox", systemImage: "tray").labelStyle(Stacked())
+/// ```
+@MainActor
+public protocol LabelStyle {
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = LabelStyleConfiguration
+}
+
+/// The properties of a label.
+@MainActor
+public struct LabelStyleConfiguration {
+    /// A type-erased title view of a label.
+    public typealias Title = StyleContent
+
+    /// A type-erased icon view of a label.
+    public typealias Icon = StyleContent
+
+    /// A description of the labeled item.
+    public let title: Title
+    /// A symbolic representation of the labeled item.
+    public let icon: Icon
+}
+
+/// The default label style: icon and title, side by side.
+public typealias DefaultLabelStyle = TitleAndIconLabelStyle
+
+/// The icon and the title, side by side.
+public struct TitleAndIconLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        configuration.icon
+        configuration.title
+    }
+}
+
+/// The icon only; the title stays for screen readers (visually hidden).
+public struct IconOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        configuration.icon
+        Box("span", [Attribute("class", "sh-visually-hidden")]) { configuration.title }
+    }
+}
+
+/// The title only.
+public struct TitleOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        configuration.title
+    }
+}
+
+extension LabelStyle where Self == TitleAndIconLabelStyle {
+    public static var automatic: TitleAndIconLabelStyle { .init() }
+    public static var titleAndIcon: TitleAndIconLabelStyle { .init() }
+}
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { .init() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: TitleOnlyLabelStyle { .init() } }
+
+typealias AnyLabelStyle = AnyStyle<LabelStyleConfiguration>
+
+// MARK: Toggle styles
+
+/// The appearance and behavior of a toggle.
+///
+/// ```swift
+/// struct CheckBox: ToggleStyle {
+///     func makeBody(configuration: Configuration) -> some View {
+///         Button { configuration.isOn.toggle() } label: {
+///             Label { configuration.label } icon: {
+///                 Image(systemName: configuration.isOn ? "checkmark.circle.fill" : "circle")
+///             }
+///         }
+///     }
+/// }
+/// Toggle("Notify me", isOn: $notify).toggleStyle(CheckBox())
+/// ```
+@MainActor
+public protocol ToggleStyle {
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ToggleStyleConfiguration
+}
+
+/// The properties of a toggle.
+@MainActor
+public struct ToggleStyleConfiguration {
+    /// A type-erased label of a toggle.
+    public typealias Label = StyleContent
+
+    /// A view that describes the effect of switching the toggle between states.
+    public let label: Label
+    /// Whether the toggle is on (setting it sets the toggle's binding).
+    @Binding public var isOn: Bool
+    /// Whether the toggle is in a mixed state (never, for one binding).
+    public let isMixed = false
+
+    init(label: Label, isOn: Binding<Bool>) {
+        self.label = label
+        _isOn = isOn
+    }
+}
+
+/// A switch beside the label (the default): `<button role="switch" aria-checked>`.
+public struct SwitchToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        ToggleSwitch(label: configuration.label, isOn: configuration.$isOn, role: "switch", className: "sh-switch")
+    }
+}
+
+/// The default toggle style: a switch.
+public typealias DefaultToggleStyle = SwitchToggleStyle
+
+/// A checkbox beside the label: `<button role="checkbox" aria-checked>`.
+public struct CheckboxToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        ToggleSwitch(label: configuration.label, isOn: configuration.$isOn, role: "checkbox", className: "sh-checkbox")
+    }
+}
+
+/// A button that shows the label and stays pressed while on: `<button aria-pressed>`.
+public struct ButtonToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        CheckedButton(role: "button", className: "sh-togglebutton", isOn: configuration.isOn, onClick: .toggle(configuration.$isOn),
+                      content: configuration.label, stateAttribute: "aria-pressed")
+    }
+}
+
+extension ToggleStyle where Self == SwitchToggleStyle {
+    public static var automatic: SwitchToggleStyle { .init() }
+    public static var `switch`: SwitchToggleStyle { .init() }
+}
+extension ToggleStyle where Self == CheckboxToggleStyle { public static var checkbox: CheckboxToggleStyle { .init() } }
+extension ToggleStyle where Self == ButtonToggleStyle { public static var button: ButtonToggleStyle { .init() } }
+
+typealias AnyToggleStyle = AnyStyle<ToggleStyleConfiguration>
+
+// MARK: Progress view styles
+
+/// A type that applies standard interaction behavior to all progress views within a view
+/// hierarchy.
+///
+/// ```swift
+/// struct Gauge: ProgressViewStyle {
+///     func makeBody(configuration: Configuration) -> some View {
+///         Circle().trim(from: 0, to: configuration.fractionCompleted ?? 0)
+///             .stroke(Color.accentColor, lineWidth: 6)
+///             .frame(width: 48, height: 48)
+///     }
+/// }
+/// ProgressView(value: done, total: all).progressViewStyle(Gauge())
+/// ```
+@MainActor
+public protocol ProgressViewStyle {
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ProgressViewStyleConfiguration
+    /// Whether this is the built-in circular look (a style of your own is not).
+    var _isCircular: Bool { get }
+    /// Whether this is one of the built-in looks (drawn without `makeBody`).
+    var _isBuiltIn: Bool { get }
+}
+
+extension ProgressViewStyle {
+    public var _isCircular: Bool { false }
+    public var _isBuiltIn: Bool { false }
+}
+
+/// The properties of a progress view instance.
+@MainActor
+public struct ProgressViewStyleConfiguration {
+    /// A type-erased label describing the task represented by the progress view.
+    public typealias Label = StyleContent
+
+    /// A type-erased label that describes the current value of a progress view.
+    public typealias CurrentValueLabel = StyleContent
+
+    /// The completed fraction of the task represented by the progress view, from 0.0 to 1.0,
+    /// or nil if the progress is indeterminate.
+    public let fractionCompleted: Double?
+    /// A view that describes the task represented by the progress view.
+    public var label: Label?
+    /// A view that describes the current value of the progress view.
+    public var currentValueLabel: CurrentValueLabel?
+
+    init(fractionCompleted: Double?, label: Label?, currentValueLabel: CurrentValueLabel? = nil) {
+        self.fractionCompleted = fractionCompleted
+        self.label = label
+        self.currentValueLabel = currentValueLabel
+    }
+}
+
+/// A bar (the default): `<progress>`.
+public struct LinearProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }
+    public var _isBuiltIn: Bool { true }
+}
+
+/// The default progress view style: a bar.
+public typealias DefaultProgressViewStyle = LinearProgressViewStyle
+
+/// A ring (a spinner while indeterminate): `<progress class="sh-circular">`.
+public struct CircularProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }
+    public var _isCircular: Bool { true }
+    public var _isBuiltIn: Bool { true }
+}
+
+extension ProgressViewStyle where Self == LinearProgressViewStyle {
+    public static var automatic: LinearProgressViewStyle { .init() }
+    public static var linear: LinearProgressViewStyle { .init() }
+}
+extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { .init() } }
+
+/// A progress view style, type-erased, as the environment holds it: a built-in look (no
+/// `makeBody`), or a style's body.
+struct AnyProgressViewStyle {
+    let makeBody: (@MainActor (ProgressViewStyleConfiguration) -> AnyView)?
+    let isCircular: Bool
+}
+
+extension EnvironmentValues {
+    var customLabelStyle: AnyLabelStyle? {
+        get { self[ObjectIdentifier(AnyLabelStyle.self)] ?? nil }
+        set { self[ObjectIdentifier(AnyLabelStyle.self)] = newValue }
+    }
+
+    var customToggleStyle: AnyToggleStyle? {
+        get { self[ObjectIdentifier(AnyToggleStyle.self)] ?? nil }
+        set { self[ObjectIdentifier(AnyToggleStyle.self)] = newValue }
+    }
+
+    var customProgressViewStyle: AnyProgressViewStyle? {
+        get { self[ObjectIdentifier(AnyProgressViewStyle.self)] ?? nil }
+        set { self[ObjectIdentifier(AnyProgressViewStyle.self)] = newValue }
+    }
+}
+
+extension View {
+    /// Sets the style for labels within this view.
+    public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
+        let erased = AnyLabelStyle { AnyView(style.makeBody(configuration: $0)) }
+        return modifier(EnvironmentModifier { $0.customLabelStyle = erased })
+    }
+
+    /// Sets the style for toggles in a view hierarchy.
+    public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
+        let erased = AnyToggleStyle { AnyView(style.makeBody(configuration: $0)) }
+        return modifier(EnvironmentModifier { $0.customToggleStyle = erased })
+    }
+
+    /// Sets the style for progress views in this view.
+    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
+        var makeBody: (@MainActor (ProgressViewStyleConfiguration) -> AnyView)?
+        if !style._isBuiltIn { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
+        let erased = AnyProgressViewStyle(makeBody: makeBody, isCircular: style._isCircular)
+        return modifier(EnvironmentModifier { $0.customProgressViewStyle = erased })
     }
 }

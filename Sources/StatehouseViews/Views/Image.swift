@@ -64,19 +64,28 @@ enum Symbols {
 /// ```swift
 /// Label("Favorites", systemImage: "star")
 /// ```
-public struct Label<Title: View, Icon: View>: View, ElementView {
+///
+/// Under `.labelStyle(_:)` (`.iconOnly`, `.titleOnly`, or a `LabelStyle` of your own) it shows
+/// what the style makes of its title and icon.
+public struct Label<Title: View, Icon: View>: View {
     let title: Title
     let icon: Icon
+    @Environment(\.customLabelStyle) private var style
 
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
         self.title = title()
         self.icon = icon()
     }
 
-    var content: TupleView<Icon, Title> { TupleView(icon, title) }
-
-    func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("span", [Attribute("class", "sh-label")])
+    public var body: some View {
+        Box("span", [Attribute("class", "sh-label")]) {
+            if let style {
+                style.makeBody(LabelStyleConfiguration(title: .init(content: AnyView(title)), icon: .init(content: AnyView(icon))))
+            } else {
+                icon
+                title
+            }
+        }
     }
 }
 

@@ -198,18 +198,34 @@ public struct ProgressView<Label: View>: View {
         value.map { total > 0 ? min(1, max(0, Double($0) / Double(total))) : 0 }
     }
 
+    /// Creates a progress view for a style's configuration, with the built-in look (inside a
+    /// `ProgressViewStyle`'s `makeBody`: `ProgressView(configuration).tint(.red)`).
+    public init(_ configuration: ProgressViewStyleConfiguration) where Label == ProgressViewStyleConfiguration.Label? {
+        fraction = configuration.fractionCompleted
+        label = configuration.label
+        isStyled = true
+    }
+
+    var isStyled = false
+    @Environment(\.customProgressViewStyle) private var style
+
     public var body: some View {
-        Box("label", [Attribute("class", "sh-progress")]) {
-            label
-            ProgressElement(fraction: fraction)
+        if let makeBody = style?.makeBody, !isStyled {
+            makeBody(ProgressViewStyleConfiguration(fractionCompleted: fraction, label: .init(content: AnyView(label))))
+        } else {
+            Box("label", [Attribute("class", "sh-progress")]) {
+                label
+                ProgressElement(fraction: fraction, circular: style?.isCircular ?? false)
+            }
         }
     }
 }
 
 struct ProgressElement: ElementView {
     let fraction: Double?
+    var circular = false
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var attributes = [Attribute("class", "sh-progressbar"), Attribute("max", "1")]
+        var attributes = [Attribute("class", circular ? "sh-progressbar sh-circular" : "sh-progressbar"), Attribute("max", "1")]
         if let fraction { attributes.append(Attribute("value", NumberInput.format(fraction))) }
         return ElementSpec("progress", attributes)
     }
