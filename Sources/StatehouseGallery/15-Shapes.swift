@@ -4,7 +4,8 @@ import Statehouse
 /// `/shapes`: shapes as inline SVG. A progress ring drawn by a custom `Shape` (an arc), the
 /// same with `Circle().trim().stroke()` and as a custom `ProgressViewStyle`, the built-in
 /// shapes, a `Path`; a slider moves the progress; buttons in a custom `ButtonStyle`, labels in
-/// a custom `LabelStyle`, a toggle in a custom `ToggleStyle`.
+/// a custom `LabelStyle`, a toggle in a custom `ToggleStyle`; gradients as fills, backgrounds,
+/// masks and text colour, `strokeBorder`, `clipShape`, a material.
 enum ShapesSeed {
     /// An arc from twelve o'clock, clockwise, `progress` of the way round.
     struct Ring: Shape {
@@ -129,6 +130,42 @@ enum ShapesSeed {
                     .frame(width: 40, height: 40)
                     .accessibilityIdentifier("triangle")
                 }
+                // Gradients, borders inside the edge, clipping, masks and materials.
+                HStack(spacing: 12) {
+                    Circle()
+                        .fill(LinearGradient(colors: [.blue, .purple], startPoint: .top, endPoint: .bottom))
+                        .frame(width: 60, height: 60)
+                        .accessibilityIdentifier("gradient-circle")
+                    RoundedRectangle(cornerRadius: 12)
+                        .strokeBorder(Color.orange, lineWidth: 4)
+                        .frame(width: 80, height: 60)
+                        .accessibilityIdentifier("bordered")
+                    Circle()
+                        .fill(AngularGradient(colors: [.red, .yellow, .green, .blue, .red], center: .center))
+                        .frame(width: 60, height: 60)
+                        .accessibilityIdentifier("conic-ring")
+                    Text("Clipped")
+                        .padding(12)
+                        .background(RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 50))
+                        .clipShape(Capsule())
+                        .accessibilityIdentifier("clipped")
+                }
+                ZStack {
+                    LinearGradient(colors: [.pink, .indigo], startPoint: .topLeading, endPoint: .bottomTrailing)
+                    Text("Statehouse")
+                        .font(.title).bold()
+                        .padding(8)
+                        .background(.ultraThinMaterial)
+                        .cornerRadius(8)
+                        .accessibilityIdentifier("material")
+                }
+                .frame(height: 80)
+                .mask(LinearGradient(colors: [.black, .clear], startPoint: .leading, endPoint: .trailing))
+                .accessibilityIdentifier("faded")
+                Text("Gradient text")
+                    .font(.title2).bold()
+                    .foregroundStyle(LinearGradient(colors: [.orange, .red], startPoint: .leading, endPoint: .trailing))
+                    .accessibilityIdentifier("gradient-text")
             }
             .padding()
         }

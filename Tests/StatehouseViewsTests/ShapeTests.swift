@@ -131,3 +131,56 @@ struct CustomStyleTests {
         #expect(page.html.components(separatedBy: "<progress").count == 3)
     }
 }
+
+/// Gradients, `strokeBorder`, `clipShape`, `mask` and materials (issue 21), as CSS.
+@MainActor
+@Suite("Drawing with CSS")
+struct DrawingTests {
+    @Test("A linear gradient's direction is a CSS angle (0° up, clockwise) from its start and end points; stops at their locations")
+    func linearAngles() {
+        #expect(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom).css == "linear-gradient(180deg,#ff3b30 0%,#007aff 100%)")
+        #expect(LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing).css.hasPrefix("linear-gradient(90deg,"))
+        #expect(LinearGradient(colors: [.red, .blue], startPoint: .bottom, endPoint: .top).css.hasPrefix("linear-gradient(0deg,"))
+        #expect(LinearGradient(colors: [.red, .blue], startPoint: .topLeading, endPoint: .bottomTrailing).css.hasPrefix("linear-gradient(135deg,"))
+        let three = LinearGradient(stops: [.init(color: .red, location: 0), .init(color: .green, location: 0.25), .init(color: .blue, location: 1)],
+                                   startPoint: .leading, endPoint: .trailing)
+        #expect(three.css == "linear-gradient(90deg,#ff3b30 0%,#34c759 25%,#007aff 100%)")
+        #expect(Gradient(colors: [.red, .green, .blue]).stops.map(\.location) == [0, 0.5, 1])
+    }
+
+    @Test("Radial stops lie between the start and end radius in points; angular starts at three o'clock as SwiftUI's (CSS conic starts at twelve)")
+    func radialAndAngular() {
+        #expect(RadialGradient(colors: [.white, .black], center: .topLeading, startRadius: 10, endRadius: 60).css
+                == "radial-gradient(circle at 0% 0%,#fff 10px,#000 60px)")
+        #expect(AngularGradient(colors: [.red, .blue], center: .center).css == "conic-gradient(from 90deg at 50% 50%,#ff3b30 0deg,#007aff 360deg)")
+        #expect(AngularGradient(colors: [.red, .blue], center: .center, startAngle: .degrees(-90), endAngle: .degrees(90)).css
+                == "conic-gradient(from 0deg at 50% 50%,#ff3b30 0deg,#007aff 180deg)")
+    }
+
+    @Test("/shapes: a gradient fill is a <div> cut to the shape; strokeBorder a border inside the edge; clipShape, mask, materials and gradient text are CSS")
+    func shapesPage() throws {
+        let page = try ViewTest(ShapesSeed.ShapesView())
+        let circle = try page.element("gradient-circle")
+        #expect(circle.element.tag == "div")
+        #expect(circle[attribute: "style"]?.hasPrefix("background:linear-gradient(180deg,#007aff 0%,#af52de 100%);clip-path:circle(closest-side)") == true)
+        let bordered = try page.element("bordered")
+        #expect(bordered[attribute: "style"]?.hasPrefix("border:4px solid #ff9500;box-sizing:border-box;border-radius:12px") == true)
+        #expect(try page.element("conic-ring")[attribute: "style"]?.hasPrefix("background:conic-gradient(from 90deg") == true)
+        let clipped = try page.element("clipped")
+        #expect(clipped[attribute: "style"]?.contains("clip-path:inset(0 round 9999px)") == true)
+        #expect(clipped[attribute: "style"]?.contains("background:radial-gradient(circle at 50% 50%,#ffcc00 0px,#ff9500 50px)") == true)
+        #expect(try page.element("faded")[attribute: "style"]?.contains("mask-image:linear-gradient(90deg,#000 0%,transparent 100%)") == true)
+        #expect(try page.element("material")[attribute: "style"]?.contains("backdrop-filter:blur(12px)") == true)
+        let text = try page.element("gradient-text")
+        #expect(text[attribute: "style"]?.contains("background-clip:text;color:transparent") == true)
+    }
+
+    @Test("A custom shape cuts by a mask of its path, scaled as the shape is drawn; a Path in points keeps SVG")
+    func customShapeMask() throws {
+        let page = try ViewTest(ShapesSeed.Ring(progress: 0.5).fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)))
+        #expect(page.html.contains("mask:url(&quot;data:image/svg+xml,%3Csvg xmlns=&#39;http://www.w3.org/2000/svg&#39; viewBox=&#39;0 0 100 100&#39;"))
+        #expect(page.html.contains("%3Cpath d=&#39;M50 4A46 46 0 0 1 50 96&#39;/%3E"))
+        let path = try ViewTest(Path { $0.addRect(CGRect(x: 0, y: 0, width: 10, height: 10)) }.fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)))
+        #expect(path.html.contains("<svg") && path.html.contains("fill:#ff3b30"), "a Path in points stays SVG, filled with the gradient's first colour")
+    }
+}

@@ -29,7 +29,12 @@ extension Shape {
 
     /// Fills this shape with a colour or style.
     public func fill<S: ShapeStyle>(_ content: S) -> ShapeView<Self> {
-        ShapeView(shape: self, paint: ShapePaint(fill: (content as? any CSSPaint)?.css))
+        var paint = ShapePaint(fill: (content as? any CSSPaint)?.css)
+        if let gradient = content as? any CSSGradient {
+            paint.isGradient = true
+            paint.svgFill = gradient.firstColor
+        }
+        return ShapeView(shape: self, paint: paint)
     }
 
     /// Fills this shape with the foreground colour.
@@ -57,6 +62,24 @@ extension Shape {
     /// stroke (or fill) runs from `startFraction` to `endFraction` of its length.
     public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> TrimmedShape<Self> {
         TrimmedShape(base: self, from: max(0, min(1, startFraction)), to: max(0, min(1, endFraction)))
+    }
+
+    /// The CSS that cuts an element to this shape (`.clipShape`, a gradient fill): a radius, a
+    /// clip path, or a mask of the shape's path.
+    var clipCSS: [Attribute] {
+        switch geometry {
+        case .rectangle(let radius): return radius > 0 ? [Attribute("clip-path", "inset(0 round \(cssNumber(radius))px)")] : [Attribute("overflow", "hidden")]
+        case .capsule: return [Attribute("clip-path", "inset(0 round 9999px)")]
+        case .circle: return [Attribute("clip-path", "circle(closest-side)")]
+        case .ellipse: return [Attribute("clip-path", "ellipse(50% 50%)")]
+        case .path(let data):
+            // The path in its 100 × 100 square, scaled to the element keeping proportions, as
+            // the shape itself is drawn.
+            let svg = "%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' preserveAspectRatio='xMidYMid meet'%3E%3Cpath d='\(data)'/%3E%3C/svg%3E"
+            let mask = "url(\"data:image/svg+xml,\(svg)\") center/100% 100% no-repeat"
+            return [Attribute("-webkit-mask", mask), Attribute("mask", mask)]
+        case .points: return [Attribute("overflow", "hidden")]
+        }
     }
 
     /// How the page draws this shape.
@@ -189,6 +212,12 @@ struct ShapePaint: Equatable {
     var fill: String?
     var stroke: String?
     var style = StrokeStyle()
+    /// The fill is a gradient (CSS, not SVG paint: the shape is drawn as a `<div>` cut to it).
+    var isGradient = false
+    /// The fill where SVG paints it after all (a `Path` in points): the gradient's first colour.
+    var svgFill: String?
+    /// A stroke inside the shape's edge (`strokeBorder`): drawn as the `<div>`'s border.
+    var isBorder = false
 
     init(fill: String? = nil) { self.fill = fill }
     init(stroke: String, style: StrokeStyle) {
@@ -206,7 +235,7 @@ struct ShapePaint: Equatable {
                             "vector-effect:non-scaling-stroke"]
             if !style.dash.isEmpty { declarations.append("stroke-dasharray:" + style.dash.map(cssNumber).joined(separator: " ")) }
         } else {
-            declarations = ["fill:" + (fill ?? "currentColor")]
+            declarations = ["fill:" + (svgFill ?? fill ?? "currentColor")]
         }
         if let trim {
             // With pathLength="1", a dash as long as the kept fraction, starting at `from`.
@@ -225,10 +254,40 @@ public struct ShapeView<Content: Shape>: View {
     public var body: some View {
         let geometry = shape.geometry
         let trim = (shape as? any BuiltInShape)?.trimRange
-        let style = paint.css(trim: trim)
-        return Box("svg", Self.svgAttributes(geometry)) {
-            ShapeElement(geometry: geometry, style: style, isTrimmed: trim != nil)
+        if paint.isBorder || (paint.isGradient && !Self.isPoints(geometry)) {
+            PaintedBox(attributes: [Attribute("class", "sh-shape sh-painted"), Attribute("style", boxStyle(geometry))])
+        } else {
+            Box("svg", Self.svgAttributes(geometry)) {
+                ShapeElement(geometry: geometry, style: paint.css(trim: trim), isTrimmed: trim != nil)
+            }
         }
+    }
+
+    private static func isPoints(_ geometry: ShapeGeometry) -> Bool {
+        if case .points = geometry { return true }
+        return false
+    }
+
+    /// A shape drawn with CSS: a gradient background cut to the shape, or a border inside its
+    /// edge (`strokeBorder`, for the built-in shapes, which are insettable).
+    private func boxStyle(_ geometry: ShapeGeometry) -> String {
+        var declarations: [String] = []
+        if paint.isBorder {
+            let width = cssNumber(paint.style.lineWidth)
+            declarations.append("border:\(width)px \(paint.style.dash.isEmpty ? "solid" : "dashed") \(paint.stroke ?? "currentColor")")
+            declarations.append("box-sizing:border-box")
+            switch geometry {
+            case .rectangle(let radius): if radius > 0 { declarations.append("border-radius:\(cssNumber(radius))px") }
+            case .capsule: declarations.append("border-radius:9999px")
+            case .ellipse: declarations.append("border-radius:50%")
+            case .circle: declarations += ["border-radius:50%", "aspect-ratio:1", "width:auto", "max-width:100%", "max-height:100%", "margin:auto"]
+            case .path, .points: break
+            }
+        } else {
+            declarations.append("background:" + (paint.fill ?? "currentColor"))
+            declarations += shape.clipCSS.map { "\($0.name):\($0.value)" }
+        }
+        return declarations.joined(separator: ";")
     }
 
     private static func svgAttributes(_ geometry: ShapeGeometry) -> [Attribute] {
@@ -241,6 +300,85 @@ public struct ShapeView<Content: Shape>: View {
             break
         }
         return attributes
+    }
+}
+
+/// A shape drawn with CSS (`ShapeView.boxStyle`).
+struct PaintedBox: ElementView {
+    let attributes: [Attribute]
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("div", attributes) }
+}
+
+/// A shape that can be inset: the built-in shapes. `strokeBorder` draws inside its edge.
+public protocol InsettableShape: Shape {
+    associatedtype InsetShape: InsettableShape
+    /// Returns this shape inset by `amount` on every side.
+    func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension InsettableShape {
+    /// Traces the border of this shape, inside its edge, with a colour or style.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> ShapeView<Self> {
+        strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+    }
+
+    /// Traces the border of this shape, inside its edge, with a colour or style and a stroke
+    /// style (a dash makes the border dashed).
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> ShapeView<Self> {
+        var paint = ShapePaint(stroke: (content as? any CSSPaint)?.css ?? "currentColor", style: style)
+        paint.isBorder = true
+        return ShapeView(shape: self, paint: paint)
+    }
+
+    /// Traces the border of this shape, inside its edge, with the foreground colour.
+    public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> ShapeView<Self> {
+        strokeBorder(HierarchicalShapeStyle.primary, lineWidth: lineWidth)
+    }
+
+    /// Traces the border of this shape, inside its edge, with the foreground colour and a
+    /// stroke style.
+    public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> ShapeView<Self> {
+        strokeBorder(HierarchicalShapeStyle.primary, style: style)
+    }
+}
+
+extension Rectangle: InsettableShape { public func inset(by amount: CGFloat) -> Self { self } }
+extension RoundedRectangle: InsettableShape { public func inset(by amount: CGFloat) -> Self { self } }
+extension Circle: InsettableShape { public func inset(by amount: CGFloat) -> Self { self } }
+extension Ellipse: InsettableShape { public func inset(by amount: CGFloat) -> Self { self } }
+extension Capsule: InsettableShape { public func inset(by amount: CGFloat) -> Self { self } }
+
+extension View {
+    /// Sets a clipping shape for this view: CSS `clip-path` (or a mask of a custom shape's path).
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        modifier(AttributeModifier(styles: shape.clipCSS))
+    }
+
+    /// Masks this view with the alpha of a gradient (CSS `mask-image`) or cuts it to a shape.
+    /// (Other views as masks are not drawn by the browser: the view is left as it is.)
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
+        self.mask(mask())
+    }
+
+    /// Masks this view with a gradient or a shape.
+    public func mask<Mask: View>(_ mask: Mask) -> some View {
+        var styles: [Attribute] = []
+        if let gradient = mask as? any CSSGradient {
+            styles = [Attribute("-webkit-mask-image", gradient.css), Attribute("mask-image", gradient.css)]
+        } else if let shape = mask as? any Shape {
+            styles = shape.clipCSS
+        }
+        return modifier(AttributeModifier(styles: styles))
+    }
+}
+
+/// How a shape is filled (the even-odd rule is what SVG path data uses either way here).
+public struct FillStyle: Equatable, Sendable {
+    public var isEOFilled: Bool
+    public var isAntialiased: Bool
+    public init(eoFill: Bool = false, antialiased: Bool = true) {
+        isEOFilled = eoFill
+        isAntialiased = antialiased
     }
 }
 

@@ -104,7 +104,7 @@ extension View {
 
     /// Sets the view's background to a style.
     public func background<S: ShapeStyle>(_ style: S) -> some View {
-        modifier(AttributeModifier(styles: (style as? any CSSPaint).map { [Attribute("background", $0.css)] } ?? []))
+        modifier(AttributeModifier(styles: (style as? any CSSPaint)?.backgroundStyles ?? []))
     }
 
     /// Positions this view within an invisible frame with the specified size.

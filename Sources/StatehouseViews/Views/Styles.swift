@@ -7,6 +7,12 @@ public protocol ShapeStyle: Sendable {}
 protocol CSSPaint {
     var css: String { get }
     var foreground: AttributeModifier { get }
+    /// The declarations of a background in this style.
+    var backgroundStyles: [Attribute] { get }
+}
+
+extension CSSPaint {
+    var backgroundStyles: [Attribute] { [Attribute("background", css)] }
 }
 
 /// A colour.
