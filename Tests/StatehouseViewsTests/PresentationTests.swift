@@ -149,4 +149,59 @@ struct PresentationTests {
         #expect(page.dialogs.isEmpty)
         #expect(throws: ViewTestError.self) { try page.pressEscape() }
     }
+
+    struct OldStyle: View {
+        struct Problem: Identifiable { let id: Int; let text: String }
+        @State private var isAsking = false
+        @State private var isSorting = false
+        @State private var problem: Problem?
+        @State private var log: [String] = []
+        var body: some View {
+            Text(log.joined(separator: ",")).accessibilityIdentifier("log")
+            Button("Ask") { isAsking = true }
+                .alert(isPresented: $isAsking) {
+                    Alert(title: Text("Delete the book?"), message: Text("This cannot be undone."),
+                          primaryButton: .destructive(Text("Delete")) { log.append("deleted") },
+                          secondaryButton: .cancel())
+                }
+            Button("Fail") { problem = Problem(id: 1, text: "Disk full") }
+                .alert(item: $problem) { problem in
+                    Alert(title: Text("Could not save"), message: Text(problem.text))
+                }
+            Button("Sort") { isSorting = true }
+                .actionSheet(isPresented: $isSorting) {
+                    ActionSheet(title: Text("Sort by"), buttons: [.default(Text("Title")) { log.append("by title") }, .cancel()])
+                }
+        }
+    }
+
+    @Test("Alert and ActionSheet values (the older API): title, message and buttons as given; an alert without buttons has OK; item: shows while set and clears it")
+    func alertValues() throws {
+        let page = try ViewTest(OldStyle())
+        try page.button("Ask").click()
+        let alert = try #require(page.dialogs.first)
+        #expect(alert.role == "alertdialog" && alert.label == "Delete the book?")
+        #expect(alert.text.contains("This cannot be undone."))
+        #expect(try page.button("Delete")[attribute: "class"] == "sh-button sh-destructive")
+        try page.button("Cancel").click()
+        #expect(page.dialogs.isEmpty && page.text("log") == "")
+        try page.button("Ask").click()
+        try page.button("Delete").click()
+        #expect(page.dialogs.isEmpty && page.text("log") == "deleted")
+
+        try page.button("Fail").click()
+        #expect(page.dialogs.first?.label == "Could not save")
+        #expect(page.dialogs.first?.text.contains("Disk full") == true)
+        try page.button("OK").click()
+        #expect(page.dialogs.isEmpty, "OK cleared the item")
+        try page.button("Fail").click()
+        #expect(page.dialogs.count == 1, "and it shows again when set again")
+        try page.button("OK").click()
+
+        try page.button("Sort").click()
+        #expect(page.dialogs.first?.text.contains("Sort by") == true, "an action sheet shows its title")
+        #expect(page.elements.filter { $0.tag == "button" && $0.text == "Cancel" }.count == 1, "its own Cancel, no second one")
+        try page.button("Title").click()
+        #expect(page.dialogs.isEmpty && page.text("log") == "deleted,by title")
+    }
 }
