@@ -2,8 +2,9 @@ import Statehouse
 
 /// `/notes`: storage with SwiftUI's property wrappers. The draft is `@SceneStorage` (this tab:
 /// it survives a reload, and a restart with the durable store); the text size is `@AppStorage`
-/// (the session: every page of this browser shows and changes the same one). Identifiers:
-/// `draft`, `size`, `size-shown`, `draft-shown`.
+/// (the session: every page of this browser shows and changes the same one); the draft is also
+/// saved when the tab is hidden (`@Environment(\.scenePhase)`). Identifiers: `draft`, `size`,
+/// `size-shown`, `draft-shown`, `saved-hidden`.
 enum NotesSeed {
     /// A private view with its own `@State`, kept like any other (the address the runtime puts
     /// in a private type's name is taken out of its identity).
@@ -24,6 +25,9 @@ enum NotesSeed {
     struct NotesView: View {
         @SceneStorage("draft") private var draft = ""
         @AppStorage("textSize") private var textSize = 16
+        @Environment(\.scenePhase) private var scenePhase
+        /// The draft as last saved when the tab was hidden ("save when inactive").
+        @State private var savedDraft = ""
 
         var body: some View {
             Form {
@@ -33,6 +37,8 @@ enum NotesSeed {
                     Text(draft.isEmpty ? "Nothing drafted yet." : "Draft: \(draft)")
                         .accessibilityIdentifier("draft-shown")
                     WordCount(text: draft)
+                    Text(savedDraft.isEmpty ? "Not saved while hidden yet." : "Saved when hidden: \(savedDraft)")
+                        .accessibilityIdentifier("saved-hidden")
                 }
                 Section("Every page of this browser (@AppStorage)") {
                     Stepper("Text size", value: $textSize, in: 10...32)
@@ -43,6 +49,9 @@ enum NotesSeed {
                         .font(.footnote)
                         .foregroundStyle(.secondary)
                 }
+            }
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .background { savedDraft = draft }
             }
         }
     }

@@ -100,4 +100,22 @@ struct LifetimeTests {
             #expect(client.get("/_sh/leave").status == 405)
         }
     }
+
+    @Test("A closed document's page goes to the background before it ends: \"save when inactive\" code runs; a hidden tab's page reads background, a shown one active")
+    func scenePhaseFollowsTheTab() async throws {
+        try await withServer { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/phase")
+            #expect(page.html.contains(">phase active</span>"))
+            let start = await MainActor.run { PhaseView.saves }
+            let hidden = event(client, page, target: "sh-root", type: "phase", value: "background")
+            #expect(hidden.status == 200 && hidden.body.contains(">phase background</span>"), "\(hidden.body)")
+            let shown = event(client, page, target: "sh-root", type: "phase", value: "active")
+            #expect(shown.body.contains(">phase active</span>"))
+            #expect(event(client, page, target: "sh-root", type: "phase", value: "asleep").status == 400)
+            #expect(client.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", page.csrf)])).status == 204)
+            let after = await MainActor.run { PhaseView.saves }
+            #expect(after == start + 2, "once when hidden, once when its document closed")
+        }
+    }
 }

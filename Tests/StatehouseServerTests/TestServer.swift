@@ -15,6 +15,18 @@ struct TestApp: App {
         Route("/two-fields") { TwoFieldsView() }
         Route("/slow") { SlowView() }
         Route("/unnamed") { UnnamedRowsView() }
+        Route("/phase") { PhaseView() }
+    }
+}
+
+/// Saves (counts, process-wide) when its scene goes to the background, as "save when
+/// inactive" code does.
+struct PhaseView: View {
+    nonisolated(unsafe) static var saves = 0
+    @Environment(\.scenePhase) private var scenePhase
+    var body: some View {
+        Text("phase \(String(describing: scenePhase))").accessibilityIdentifier("phase")
+            .onChange(of: scenePhase) { _, phase in if phase == .background { Self.saves += 1 } }
     }
 }
 

@@ -204,4 +204,33 @@ struct PresentationTests {
         try page.button("Title").click()
         #expect(page.dialogs.isEmpty && page.text("log") == "deleted,by title")
     }
+
+    struct Ticker: View {
+        @State private var ticks = 0
+        @State private var shown = true
+        let timer = Timer.publish(every: 0.05, on: .main, in: .common).autoconnect()
+        var body: some View {
+            Text("ticks \(ticks)").accessibilityIdentifier("ticks")
+            Button("Hide") { shown = false }
+            if shown {
+                Text("listening").onReceive(timer) { _ in ticks += 1 }
+            }
+        }
+    }
+
+    @Test(".onReceive(Timer.publish(…).autoconnect()): the action runs on each date while the view is on the page, and stops when it leaves")
+    func onReceiveTimer() async throws {
+        let page = try ViewTest(Ticker())
+        try await Task.sleep(for: .milliseconds(400))
+        try await page.settle()
+        let ticks = Int(page.text("ticks")?.dropFirst("ticks ".count) ?? "") ?? 0
+        #expect(ticks >= 2, "ticked \(ticks) times in 0.4 s")
+        try page.button("Hide").click()
+        try await Task.sleep(for: .milliseconds(100))
+        try await page.settle()
+        let stopped = page.text("ticks")
+        try await Task.sleep(for: .milliseconds(300))
+        try await page.settle()
+        #expect(page.text("ticks") == stopped, "cancelled on disappear")
+    }
 }

@@ -265,6 +265,10 @@ final class Application {
         switch postedPage(pageID, request, form) {
         case .failure(let refusal): return refusal.response
         case .success(let page):
+            // Its views see the scene go to the background first ("save when inactive"), and
+            // what that wrote of App or session storage is kept.
+            page.tree.enterBackground()
+            store.persist(page)
             store.remove(page, reason: "its document was closed", forGood: true)
             return HostResponse(status: 204)
         }

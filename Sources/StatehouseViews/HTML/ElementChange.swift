@@ -75,6 +75,9 @@ public enum EventType: String, Sendable, CaseIterable {
     /// Sent to the root by a page whose browser tab was reloaded (`value`: the id of the page
     /// it replaces): it takes over that page's `@SceneStorage` values. The host handles it.
     case scene
+    /// Sent to the root when the browser tab is shown or hidden (`value`: `active`,
+    /// `inactive` or `background`): `@Environment(\.scenePhase)` follows it.
+    case phase
 }
 
 /// Why an event was refused. A refused event changes nothing.

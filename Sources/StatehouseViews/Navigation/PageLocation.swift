@@ -22,6 +22,16 @@ public final class PageLocation {
     }
     /// Changes whenever `segments` or `tab` do: a host compares it instead of building paths.
     public private(set) var version = 0
+    /// Whether the page's browser tab is shown (`@Environment(\.scenePhase)`); made when first
+    /// read or set.
+    var phase: ScenePhaseModel {
+        if let phaseModel { return phaseModel }
+        let model = ScenePhaseModel()
+        phaseModel = model
+        return model
+    }
+    private var phaseModel: ScenePhaseModel?
+
     /// Why the URL the page was loaded with shows nothing (an unknown value, a destination
     /// that renders nothing for it, segments on a page with no stack); nil if it was found.
     public internal(set) var notFound: String?

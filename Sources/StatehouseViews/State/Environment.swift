@@ -128,6 +128,9 @@ public struct Environment<Value>: DynamicProperty {
         case keyPath(KeyPath<EnvironmentValues, Value>)
         case object(ObjectIdentifier, Any.Type, optional: Bool)
         case value(Value)
+        /// A value read when the body reads it, so that the body depends on it
+        /// (`scenePhase`, which changes without the environment changing).
+        case observed(() -> Value)
     }
 
     private var content: Content
@@ -152,6 +155,7 @@ public struct Environment<Value>: DynamicProperty {
     public var wrappedValue: Value {
         switch content {
         case .value(let value): return value
+        case .observed(let read): return read()
         case .keyPath(let keyPath): return EnvironmentValues()[keyPath: keyPath]
         case .object(_, let type, let optional):
             if optional, let none = Self.none { return none }
@@ -168,9 +172,14 @@ public struct Environment<Value>: DynamicProperty {
 extension Environment: NodeStorage {
     mutating func link(to slot: inout AnyObject?, _ link: LinkContext) throws(ViewFailure) {
         switch content {
-        case .value: break
+        case .value, .observed: break
         case .keyPath(let keyPath):
-            content = .value(link.environment[keyPath: keyPath])
+            if keyPath == \EnvironmentValues.scenePhase, let location = link.environment.pageLocation {
+                let phase = location.phase
+                content = .observed { MainActor.assumeIsolated { phase.value } as! Value }
+            } else {
+                content = .value(link.environment[keyPath: keyPath])
+            }
         case .object(let key, let type, let optional):
             if let object: Any = link.environment[key] {
                 content = .value(object as! Value)

@@ -153,6 +153,12 @@ public final class LiveTree {
     /// What `event` does, checked: `navigate` to the root moves the page's location (Back and
     /// Forward); every other event goes to its control.
     private func resolve(_ event: Event) throws(EventError) -> ResolvedEvent {
+        if event.type == .phase, event.target == Self.rootID {
+            guard let phase = event.value.flatMap(ScenePhase.init(name:)) else {
+                throw .invalidValue("a phase event's value is active, inactive or background")
+            }
+            return ResolvedEvent(element: root, run: { [location] in location.phase.value = phase })
+        }
         guard event.type == .navigate, event.target == Self.rootID else { return try registry.resolve(event) }
         guard let url = event.value, let go = location.navigation(to: url) else {
             throw .invalidValue("a navigate event needs the URL of a screen of this page")

@@ -472,6 +472,11 @@
     // no sessionStorage (a sandboxed frame): scene storage lasts as long as the page
   }
 
+  // `@Environment(\.scenePhase)`: the tab shown (active) or hidden (background).
+  document.addEventListener('visibilitychange', () => {
+    send({ target: 'sh-root', type: 'phase', value: document.visibilityState === 'visible' ? 'active' : 'background', quiet: true });
+  });
+
   // A document that goes away for good (not into the back-forward cache) ends its page on
   // the server at once, instead of leaving it to idle out.
   addEventListener('pagehide', (e) => {
