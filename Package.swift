@@ -85,6 +85,9 @@ let package = Package(
         .target(name: "StatehouseGallery", dependencies: ["Statehouse"]),
         // The README's "An app in 20 lines", compiled as it stands there (a test keeps the two equal).
         .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
+        // A corpus of SwiftUI code as tutorials write it (a list-detail-edit app with a timer
+        // screen), compiled with nothing changed but the import; StatehouseViewsTests drives it.
+        .executableTarget(name: "MeetingsCorpus", dependencies: ["Statehouse"], path: "Tests/Corpus/Meetings"),
         // `swift run demo`: serves the gallery.
         .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery", "StatehousePostgres"]),
         // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures).
@@ -117,7 +120,7 @@ let package = Package(
         ),
         // libcurl for the integration tests' HTTP client (tests only).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseTesting", "StatehouseGallery"]),
+        .testTarget(name: "StatehouseViewsTests", dependencies: ["Statehouse", "StatehouseTesting", "StatehouseGallery", "MeetingsCorpus"]),
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),

@@ -53,7 +53,9 @@ struct ToolbarView<Items: View, Content: View>: View {
 /// Where a toolbar item goes. The bar lays items out in order; the placement names the intent.
 public enum ToolbarItemPlacement: Sendable {
     case automatic, principal, navigation, primaryAction, secondaryAction, confirmationAction,
-         cancellationAction, destructiveAction, topBarLeading, topBarTrailing, bottomBar
+         cancellationAction, destructiveAction, topBarLeading, topBarTrailing, bottomBar,
+         /// The older names of `topBarLeading` and `topBarTrailing`.
+         navigationBarLeading, navigationBarTrailing
 }
 
 /// A model that represents an item which you can place in the toolbar.

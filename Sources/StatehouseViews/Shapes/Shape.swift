@@ -58,6 +58,11 @@ extension Shape {
         ShapeView(shape: self, paint: ShapePaint(stroke: "currentColor", style: style))
     }
 
+    /// Rotates this shape by `angle` around its centre (drawn rotated by CSS).
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> {
+        RotatedShape(shape: self, angle: angle, anchor: anchor)
+    }
+
     /// Trims this shape by a fractional amount based on its representation as a path: the
     /// stroke (or fill) runs from `startFraction` to `endFraction` of its length.
     public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> TrimmedShape<Self> {
@@ -113,10 +118,13 @@ enum ShapeGeometry: Equatable {
 protocol BuiltInShape {
     var builtInGeometry: ShapeGeometry { get }
     var trimRange: (from: CGFloat, to: CGFloat)? { get }
+    /// Drawn rotated by this angle around this point (a `RotatedShape`).
+    var rotation: (angle: Angle, anchor: UnitPoint)? { get }
 }
 
 extension BuiltInShape {
     var trimRange: (from: CGFloat, to: CGFloat)? { nil }
+    var rotation: (angle: Angle, anchor: UnitPoint)? { nil }
 }
 
 /// A rectangular shape aligned inside the frame of the view containing it.
@@ -170,6 +178,17 @@ extension Path: Shape, BuiltInShape {
     public func path(in rect: CGRect) -> Path { self }
     /// A path is drawn in its own coordinates, in points.
     var builtInGeometry: ShapeGeometry { .points(svgData) }
+}
+
+/// A shape rotated around an anchor (`SpeakerArc(…).rotation(.degrees(-90))`).
+public struct RotatedShape<Content: Shape>: Shape, BuiltInShape {
+    public var shape: Content
+    public var angle: Angle
+    public var anchor: UnitPoint
+    public func path(in rect: CGRect) -> Path { shape.path(in: rect) }
+    var builtInGeometry: ShapeGeometry { shape.geometry }
+    var trimRange: (from: CGFloat, to: CGFloat)? { (shape as? any BuiltInShape)?.trimRange }
+    var rotation: (angle: Angle, anchor: UnitPoint)? { (angle, anchor) }
 }
 
 /// A shape trimmed to a fraction of its length (`Circle().trim(from: 0, to: 0.7)`).
@@ -257,7 +276,7 @@ public struct ShapeView<Content: Shape>: View {
         if paint.isBorder || (paint.isGradient && !Self.isPoints(geometry)) {
             PaintedBox(attributes: [Attribute("class", "sh-shape sh-painted"), Attribute("style", boxStyle(geometry))])
         } else {
-            Box("svg", Self.svgAttributes(geometry)) {
+            Box("svg", Self.svgAttributes(geometry, rotation: (shape as? any BuiltInShape)?.rotation)) {
                 ShapeElement(geometry: geometry, style: paint.css(trim: trim), isTrimmed: trim != nil)
             }
         }
@@ -290,8 +309,11 @@ public struct ShapeView<Content: Shape>: View {
         return declarations.joined(separator: ";")
     }
 
-    private static func svgAttributes(_ geometry: ShapeGeometry) -> [Attribute] {
+    private static func svgAttributes(_ geometry: ShapeGeometry, rotation: (angle: Angle, anchor: UnitPoint)?) -> [Attribute] {
         var attributes = [Attribute("class", geometry == .capsule ? "sh-shape sh-capsule" : "sh-shape"), Attribute("aria-hidden", "true")]
+        if let rotation {
+            attributes.append(Attribute("style", "transform:rotate(\(cssNumber(CGFloat(rotation.angle.degrees)))deg);transform-origin:\(rotation.anchor.cssPosition)"))
+        }
         switch geometry {
         case .circle, .path:
             attributes.append(Attribute("viewBox", "0 0 100 100"))

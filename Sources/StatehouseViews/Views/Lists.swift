@@ -126,6 +126,14 @@ extension List where SelectionValue == Never {
     where Content == ForEach<Data, ID, RowContent> {
         self.init(className: "sh-list", content: ForEach(data, id: id, content: rowContent))
     }
+
+    /// Creates a list over a binding to a collection: each row gets a binding to its element
+    /// (`List($items) { $item in … }`).
+    public init<C: MutableCollection & RandomAccessCollection, RowContent: View>(_ data: Binding<C>,
+                                                                                 @ViewBuilder rowContent: @escaping (Binding<C.Element>) -> RowContent)
+    where Content == ForEach<[Binding<C.Element>], C.Element.ID, RowContent>, C.Element: Identifiable {
+        self.init(className: "sh-list", content: ForEach(data, content: rowContent))
+    }
 }
 
 extension List {

@@ -120,10 +120,16 @@ public enum PickerKind: String, Sendable {
 public struct MenuPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .menu } }
 public struct SegmentedPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .segmented } }
 public struct InlinePickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .inline } }
+/// A row that navigates to the options, on iOS; here the options inline (a radio group), which
+/// shows each option's own view.
+public struct NavigationLinkPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .inline } }
 public struct DefaultPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .menu } }
 
 extension PickerStyle where Self == MenuPickerStyle { public static var menu: MenuPickerStyle { MenuPickerStyle() } }
 extension PickerStyle where Self == SegmentedPickerStyle { public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() } }
+extension PickerStyle where Self == NavigationLinkPickerStyle {
+    public static var navigationLink: NavigationLinkPickerStyle { NavigationLinkPickerStyle() }
+}
 extension PickerStyle where Self == InlinePickerStyle {
     public static var inline: InlinePickerStyle { InlinePickerStyle() }
     public static var radioGroup: InlinePickerStyle { InlinePickerStyle() }

@@ -144,3 +144,30 @@ public struct Alignment: Equatable, Sendable {
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
+
+extension View {
+    /// Layers the views of `content` in front of this view (a `ZStack` of the two: the
+    /// overlay takes this view's place and size, as long as it is not larger).
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        ZStack(alignment: alignment) {
+            self
+            content()
+        }
+    }
+
+    /// Layers `overlay` in front of this view.
+    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+        ZStack(alignment: alignment) {
+            self
+            overlay
+        }
+    }
+
+    /// Layers the views of `content` behind this view.
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        ZStack(alignment: alignment) {
+            content()
+            self
+        }
+    }
+}

@@ -31,6 +31,14 @@ public struct Color: ShapeStyle, Hashable, CSSPaint {
         css = "rgb(\(byte(red)) \(byte(green)) \(byte(blue)) / \(cssNumber(CGFloat(max(0, min(1, opacity))))))"
     }
 
+    /// A colour named in an asset catalog, on Apple's platforms. On the web it is the CSS custom
+    /// property `--sh-color-NAME` (define it in your style sheet, for light and dark), falling
+    /// back to the accent colour.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        let safe = String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
+        css = "var(--sh-color-\(safe),var(--sh-accent))"
+    }
+
     /// Creates a grey from white in 0…1.
     public init(white: Double, opacity: Double = 1) { self.init(red: white, green: white, blue: white, opacity: opacity) }
 
