@@ -102,6 +102,48 @@ struct CustomStyleTests {
         #expect(!page.html.contains(filled), "and off again")
     }
 
+    struct Highlighted: PrimitiveButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            configuration.label
+                .padding(6)
+                .background(Color.yellow)
+                .onTapGesture { configuration.trigger() }
+        }
+    }
+
+    struct Framed: PrimitiveButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            Button(configuration).padding(2).border(Color.gray)
+        }
+    }
+
+    struct Taps: View {
+        @State private var taps = 0
+        var body: some View {
+            Text("taps \(taps)").accessibilityIdentifier("taps")
+            Text("Tap me").onTapGesture { taps += 1 }.accessibilityIdentifier("tap")
+            Button("Save") { taps += 10 }.buttonStyle(Highlighted()).accessibilityIdentifier("save")
+            Button("Framed") { taps += 100 }.buttonStyle(Framed()).accessibilityIdentifier("framed")
+        }
+    }
+
+    @Test(".onTapGesture makes the view a plain button (keyboard and no-JavaScript included); a PrimitiveButtonStyle of your own replaces the button and trigger() runs its action; Button(configuration) inside it is a plain button, not the style again")
+    func tapsAndPrimitiveStyles() throws {
+        let page = try ViewTest(Taps())
+        let tap = try page.element("tap")
+        #expect(tap.element.tag == "button" && tap[attribute: "class"]?.contains("sh-plain") == true)
+        try tap.click()
+        #expect(page.text("taps") == "taps 1")
+        let save = try page.element("save")
+        #expect(save.element.tag == "button", "the style's onTapGesture is the button")
+        #expect(save[attribute: "style"]?.contains("background:#ffcc00") == true || page.html.contains("background:#ffcc00"))
+        try save.click()
+        #expect(page.text("taps") == "taps 11")
+        try page.button("Framed").click()
+        #expect(page.text("taps") == "taps 111")
+        #expect(page.elements.filter { $0.tag == "button" }.count == 3, "no button inside a button, no recursion")
+    }
+
     struct Toggles: View {
         @State var a = false
         @State var b = true

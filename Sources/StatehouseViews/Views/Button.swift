@@ -58,6 +58,11 @@ public struct Button<Label: View>: View, ElementView {
     /// A button under a custom `ButtonStyle` shows the style's body (decided when it is
     /// mounted: a style applied to a mounted button takes effect when it is mounted again).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
+        if let primitive = context.environment.customPrimitiveButtonStyle {
+            let node = mountView(primitiveBody(view, primitive), context)
+            node.takesModifiedViews = true
+            return node
+        }
         guard let style = context.environment.customButtonStyle else { return ElementViewNode(view, context) }
         let node = mountView(StyledButton(button: view, style: style), context)
         node.takesModifiedViews = true
@@ -68,7 +73,33 @@ public struct Button<Label: View>: View, ElementView {
 extension Button: TransparentView {
     static func update(_ node: Node, with view: Self, _ context: Context) {
         if node is ElementViewNode<Self> { return node.refresh(view, context) }
+        if let primitive = context.environment.customPrimitiveButtonStyle { return node.update(primitiveBody(view, primitive), context) }
         node.update(StyledButton(button: view, style: context.environment.customButtonStyle), context)
+    }
+}
+
+/// What a custom `PrimitiveButtonStyle` makes of `button`: its body replaces the button, and
+/// buttons inside it (`Button(configuration)`) are plain again.
+@MainActor
+private func primitiveBody<Label: View>(_ button: Button<Label>, _ style: AnyPrimitiveButtonStyle) -> some View {
+    let configuration = PrimitiveButtonStyleConfiguration(role: button.role, label: StyleContent(button.label), action: button.action)
+    return style.makeBody(configuration).modifier(EnvironmentModifier { $0.customPrimitiveButtonStyle = nil })
+}
+
+extension Button where Label == PrimitiveButtonStyleConfiguration.Label {
+    /// Creates a button from a `PrimitiveButtonStyle`'s configuration: its label, role and
+    /// action, with the standard look.
+    public init(_ configuration: PrimitiveButtonStyleConfiguration) {
+        self.init(role: configuration.role, action: configuration.action) { configuration.label }
+    }
+}
+
+extension View {
+    /// Adds an action to perform when this view is tapped: the view becomes a plain button
+    /// (clicked, or Enter or Space on it, with or without JavaScript). `count` is accepted; every
+    /// activation is one tap.
+    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+        Button(action: action) { self }.buttonStyle(.plain)
     }
 }
 

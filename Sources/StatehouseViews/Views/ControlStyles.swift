@@ -44,16 +44,58 @@ public struct ControlGroup<Content: View>: View {
     }
 }
 
-/// How a button looks: `.automatic`, `.bordered`, `.borderedProminent`, `.borderless`, `.plain`.
+/// A type that applies custom interaction behavior and a custom appearance to all buttons
+/// within a view hierarchy: the built-in `.automatic`, `.bordered`, `.borderedProminent`,
+/// `.borderless`, `.plain` (a class the style sheet applies), or your own, whose
+/// `makeBody(configuration:)` replaces the button and calls `configuration.trigger()` to run
+/// its action:
+///
+/// ```swift
+/// struct TapAnywhere: PrimitiveButtonStyle {
+///     func makeBody(configuration: Configuration) -> some View {
+///         configuration.label.padding().onTapGesture { configuration.trigger() }
+///     }
+/// }
+/// ```
+@MainActor
 public protocol PrimitiveButtonStyle {
-    var _className: String { get }
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = PrimitiveButtonStyleConfiguration
+    /// The built-in styles' class (nil: a style of your own, drawn by `makeBody`).
+    var _className: String? { get }
 }
 
-public struct DefaultButtonStyle: PrimitiveButtonStyle { public init() {}; public var _className: String { "" } }
-public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {}; public var _className: String { "sh-bordered" } }
-public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {}; public var _className: String { "sh-prominent" } }
-public struct BorderlessButtonStyle: PrimitiveButtonStyle { public init() {}; public var _className: String { "sh-borderless" } }
-public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {}; public var _className: String { "sh-plain" } }
+extension PrimitiveButtonStyle {
+    public var _className: String? { nil }
+}
+
+/// The properties of a button, for a `PrimitiveButtonStyle`.
+@MainActor
+public struct PrimitiveButtonStyleConfiguration {
+    /// A type-erased label of a button.
+    public typealias Label = StyleContent
+    /// An optional semantic role describing the button's purpose.
+    public let role: ButtonRole?
+    /// A view that describes the effect of calling the button's action.
+    public let label: Label
+    let action: @MainActor () -> Void
+    /// Performs the button's action.
+    public func trigger() { action() }
+}
+
+/// A built-in button style: a class on the element the modifier reaches.
+public protocol _BuiltInButtonStyle: PrimitiveButtonStyle where Body == Button<PrimitiveButtonStyleConfiguration.Label> {}
+
+extension _BuiltInButtonStyle {
+    public func makeBody(configuration: Configuration) -> Button<PrimitiveButtonStyleConfiguration.Label> { Button(configuration) }
+}
+
+public struct DefaultButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "" } }
+public struct BorderedButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-bordered" } }
+public struct BorderedProminentButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-prominent" } }
+public struct BorderlessButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-borderless" } }
+public struct PlainButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-plain" } }
 
 extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: DefaultButtonStyle { .init() } }
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: BorderedButtonStyle { .init() } }
@@ -72,8 +114,11 @@ extension View {
     /// Sets the style for buttons within this view: a class on the element this view renders
     /// (`sh-bordered`, `sh-prominent`, …), which the style sheet applies to the buttons inside.
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
-        let name = style._className
-        return modifier(AttributeModifier(classes: name.isEmpty ? [] : [name]))
+        guard let name = style._className else {
+            let erased = AnyPrimitiveButtonStyle { AnyView(style.makeBody(configuration: $0)) }
+            return modifier(AttributeModifier()).modifier(EnvironmentModifier { $0.customPrimitiveButtonStyle = erased })
+        }
+        return modifier(AttributeModifier(classes: name.isEmpty ? [] : [name])).modifier(EnvironmentModifier { _ in })
     }
 
     /// Sets the tint colour within this view (the accent of its buttons, switches, sliders).

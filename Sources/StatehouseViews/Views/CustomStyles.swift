@@ -54,6 +54,7 @@ struct AnyStyle<Configuration> {
 }
 
 typealias AnyButtonStyle = AnyStyle<ButtonStyleConfiguration>
+typealias AnyPrimitiveButtonStyle = AnyStyle<PrimitiveButtonStyleConfiguration>
 
 extension EnvironmentValues {
     var customButtonStyle: AnyButtonStyle? {
@@ -328,6 +329,11 @@ struct AnyProgressViewStyle {
 }
 
 extension EnvironmentValues {
+    var customPrimitiveButtonStyle: AnyPrimitiveButtonStyle? {
+        get { self[ObjectIdentifier(AnyPrimitiveButtonStyle.self)] ?? nil }
+        set { self[ObjectIdentifier(AnyPrimitiveButtonStyle.self)] = newValue }
+    }
+
     var customLabelStyle: AnyLabelStyle? {
         get { self[ObjectIdentifier(AnyLabelStyle.self)] ?? nil }
         set { self[ObjectIdentifier(AnyLabelStyle.self)] = newValue }

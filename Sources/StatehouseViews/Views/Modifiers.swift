@@ -102,6 +102,13 @@ extension View {
         return modifier(AttributeModifier(styles: declarations))
     }
 
+    /// Adds a border of `width` points inside this view's edge (an inset box shadow: it takes
+    /// no room, as SwiftUI's border does not).
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        let paint = (content as? any CSSGradient)?.firstColor ?? (content as? any CSSPaint)?.css ?? "currentColor"
+        return modifier(AttributeModifier(styles: [Attribute("box-shadow", "inset 0 0 0 \(cssNumber(width))px \(paint)")]))
+    }
+
     /// Sets the view's background to a style.
     public func background<S: ShapeStyle>(_ style: S) -> some View {
         modifier(AttributeModifier(styles: (style as? any CSSPaint)?.backgroundStyles ?? []))
