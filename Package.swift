@@ -31,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // The durable store for several processes.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Metrics (the protocol records them through swift-metrics; the built-in server can
+        // expose them for Prometheus).
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The view system: views, property wrappers, the live tree, invalidation, reconciling,
@@ -43,7 +47,8 @@ let package = Package(
         // static files. Knows no HTTP server.
         .target(
             name: "StatehouseProtocol",
-            dependencies: ["StatehouseViews", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StatehouseViews", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "CoreMetrics", package: "swift-metrics")],
             // The browser client and the default style, compiled into the binary as bytes.
             resources: [.embedInCode("Static/public/client.js"), .embedInCode("Static/public/style.css")]
         ),
@@ -74,6 +79,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -87,7 +93,9 @@ let package = Package(
         .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
         // A corpus of SwiftUI code as tutorials write it (a list-detail-edit app with a timer
         // screen), compiled with nothing changed but the import; StatehouseViewsTests drives it.
-        .executableTarget(name: "MeetingsCorpus", dependencies: ["Statehouse"], path: "Tests/Corpus/Meetings"),
+        // (Swift 5 language mode, as such apps are written.)
+        .executableTarget(name: "MeetingsCorpus", dependencies: ["Statehouse"], path: "Tests/Corpus/Meetings",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
         // `swift run demo`: serves the gallery.
         .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery", "StatehousePostgres"]),
         // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures).

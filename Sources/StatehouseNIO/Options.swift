@@ -38,6 +38,10 @@ public struct ServerOptions: Sendable {
     /// default (opened when the server starts), or memory only. (A `DurableStore` set in
     /// `settings.stateStore` is used instead, if any.)
     public var stateStore: StateStoreChoice = .sqlite(path: "statehouse.sqlite")
+    /// Record metrics and serve them at `/_sh/metrics` for Prometheus (off: they tell anyone
+    /// how busy the server is; put the path behind your proxy's access rules). (A
+    /// `MetricsSettings` set in `settings.metrics` is used instead, if any.)
+    public var metrics = false
 
     public init() {}
 
@@ -132,6 +136,7 @@ extension ServerOptions {
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
+        .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
         .choice("event-loop", \.eventLoop, "threads: event loops of their own, a hop to the views per request (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import Prometheus
 import StatehouseProtocol
 import StatehouseSQLite
 import StatehouseViews
@@ -50,6 +51,11 @@ public final class StatehouseServer: Sendable {
                     throw OptionsError(description: "--state-store \(options.stateStore): cannot use the database: \(String(reflecting: error))")
                 }
             }
+        }
+        if options.metrics, settings.metrics == nil {
+            let registry = PrometheusCollectorRegistry()
+            settings.metrics = MetricsSettings(factory: PrometheusMetricsFactory(registry: registry),
+                                               exposition: { registry.emitToBuffer() })
         }
         // The App's own `@State` takes the values the store kept, before any route reads it.
         var appState: StateSnapshots?

@@ -13,6 +13,8 @@ public enum Wire {
     public static let streamPath = "/_sh/stream"
     /// `GET`: liveness, with session and page counts.
     public static let healthPath = "/_sh/health"
+    /// The metrics, in Prometheus' text format (with `--metrics`).
+    public static let metricsPath = "/_sh/metrics"
 
     /// The session cookie.
     public static let sessionCookie = "sh_session"

@@ -45,6 +45,8 @@ final class SessionStore {
     /// each second while the store fails.
     private var storeWatch: (any DispatchSourceTimer)?
     private var isTrying = false
+    /// Where commit times are recorded (nil: not).
+    var metrics: ProtocolMetrics?
     private var lastTry: UInt64 = 0
 
     init(limits: ProtocolSettings, appState: StateSnapshots? = nil, logger: Logger = Logger(label: "statehouse")) {
@@ -137,7 +139,9 @@ final class SessionStore {
         guard !writes.isEmpty else { done?(); return }
         let waits = commitWaits
         let ticket = done.map { waits.add($0) }
+        let (metrics, started) = (self.metrics, Uptime.now)
         durable.write(writes) { [weak self, weak page] error in
+            metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
             MainActorHop.run { self?.written(page, failedWith: error) }
         }

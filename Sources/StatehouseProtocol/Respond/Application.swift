@@ -9,16 +9,19 @@ import StatehouseViews
 final class Application {
     private let routes: [String: RouteDescription]
     let store: SessionStore
+    private let metrics: ProtocolMetrics?
     private let settings: ProtocolSettings
     let logger: Logger
 
-    init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots?, logger: Logger) {
+    init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots?, metrics: ProtocolMetrics? = nil, logger: Logger) {
         var table: [String: RouteDescription] = [:]
         for route in routes where table[route.path] == nil { table[route.path] = route }
         self.routes = table
         self.settings = settings
         self.logger = logger
         store = SessionStore(limits: settings, appState: appState, logger: logger)
+        store.metrics = metrics
+        self.metrics = metrics
         store.onPageFailure = { [unowned self] page, failure in _ = self.end(page, failedWith: failure) }
         store.startSweeping()
     }
@@ -42,6 +45,14 @@ final class Application {
         case (_, Wire.leavePath): respond(.text(405, "use POST for \(Wire.leavePath)"))
         case ("GET", Wire.renderPath): respond(render(request))
         case ("GET", Wire.streamPath): respond(stream(request))
+        case ("GET", Wire.metricsPath):
+            guard let metrics, let exposition = settings.metrics?.exposition else {
+                return respond(.text(404, "metrics are off (the built-in server's --metrics turns them on)"))
+            }
+            metrics.sessions.record(store.sessionCount)
+            metrics.pages.record(store.pageCount)
+            respond(HostResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+                                 body: exposition()))
         case ("GET", Wire.healthPath):
             respond(HostResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                                  body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount),"store":"\#(storeHealth)"}"#.utf8)))

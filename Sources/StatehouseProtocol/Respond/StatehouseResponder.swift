@@ -27,6 +27,9 @@ public struct ProtocolSettings: Sendable {
     /// logs so and says so in `/_sh/health`) and what it did not write is written again once
     /// it commits again.
     public var storeTimeout: Double = 2
+    /// Where the protocol's metrics go and how `/_sh/metrics` reads them (nil: not recorded,
+    /// and `/_sh/metrics` is 404). The built-in server's `--metrics` sets a Prometheus registry.
+    public var metrics: MetricsSettings?
 
     public init() {}
 }
@@ -46,13 +49,16 @@ public final class StatehouseResponder: Sendable {
     private let files: StaticFiles
     private let queues: EventQueues
     private let logger: Logger
+    private let metrics: ProtocolMetrics?
 
     ///
     /// With a durable store in `settings`, `appState` (the `App`'s `@State`, filed with
     /// `StateSnapshots.fileAppState(of:)` from the store's `appState()`) is written there too.
     @MainActor
     public init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots? = nil, logger: Logger) {
-        application = Application(routes: routes, settings: settings, appState: appState, logger: logger)
+        let metrics = settings.metrics.map { ProtocolMetrics(factory: $0.factory) }
+        self.metrics = metrics
+        application = Application(routes: routes, settings: settings, appState: appState, metrics: metrics, logger: logger)
         files = StaticFiles(directory: settings.publicDirectory)
         queues = EventQueues(limit: settings.maxQueuedEvents)
         self.logger = logger
@@ -67,7 +73,10 @@ public final class StatehouseResponder: Sendable {
         // decoded once, here, and handed on.
         let request = request.decodingEventForm()
         let eventPage = request.form?[Wire.Field.page]
+        let metrics = self.metrics
         let finish: @Sendable (HostResponse) -> Void = { response in
+            metrics?.record(method: request.method, path: request.path, status: response.status,
+                            nanoseconds: Uptime.now - start, bodyBytes: response.body.count)
             if logger.logLevel <= .info {
                 let micros = (Uptime.now - start) / 1000
                 let page = (eventPage ?? request.query[Wire.Field.page]).map { " page=\(Self.loggable($0.utf8.prefix(64)))" } ?? ""

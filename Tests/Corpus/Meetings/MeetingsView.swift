@@ -27,7 +27,7 @@ struct MeetingsView: View {
         .sheet(isPresented: $isPresentingNewMeetingView) {
             NewMeetingSheet(meetings: $meetings, isPresentingNewMeetingView: $isPresentingNewMeetingView)
         }
-        .onChange(of: scenePhase) { phase in
+        .onChange(of: scenePhase) { _, phase in
             if phase == .inactive { saveAction() }
         }
     }
