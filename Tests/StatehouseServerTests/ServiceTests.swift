@@ -16,8 +16,8 @@ struct ServiceTests {
         let port = SharedBox<Int?>(nil)
         let service = StatehouseService(options: options, started: { server in port.mutate { $0 = server.port } }) { TestApp() }
         let group = ServiceGroup(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test"))
-        let running = Task { try await group.run() }
-        for _ in 0..<200 where port.value == nil { try await Task.sleep(for: .milliseconds(25)) }
+        let running = Task(executorPreference: BlockingExecutor.shared) { try await group.run() }  // not starved by a busy pool
+        for _ in 0..<400 where port.value == nil { try await Task.sleep(for: .milliseconds(50)) }
         let bound = try #require(port.value)
         let served = await withTaskExecutorPreference(BlockingExecutor.shared) { CurlClient(port: bound).get("/_sh/health").status }
         #expect(served == 200)
