@@ -144,6 +144,26 @@ struct CustomStyleTests {
         #expect(page.elements.filter { $0.tag == "button" }.count == 3, "no button inside a button, no recursion")
     }
 
+    struct Nested: View {
+        var body: some View {
+            VStack {
+                Button("Inner") {}.buttonStyle(.bordered).accessibilityIdentifier("inner")
+                Button("Outer") {}.accessibilityIdentifier("outer")
+            }
+            .buttonStyle(Highlighted())
+        }
+    }
+
+    @Test("The innermost button style wins, whatever its kind: a built-in style inside a PrimitiveButtonStyle of your own gives a plain bordered button")
+    func innermostButtonStyle() throws {
+        let page = try ViewTest(Nested())
+        #expect(page.html.contains("background:#ffcc00"), "the outer button gets the custom style")
+        let inner = try page.element("inner")
+        #expect(inner.element.tag == "button" && inner[attribute: "class"]?.contains("sh-bordered") == true)
+        #expect(page.elements.filter { $0.parentID == inner.id && $0.tag == "button" }.isEmpty, "not the custom style's button around it")
+        #expect(page.html.components(separatedBy: "background:#ffcc00").count == 2, "one button styled, not two")
+    }
+
     struct Toggles: View {
         @State var a = false
         @State var b = true

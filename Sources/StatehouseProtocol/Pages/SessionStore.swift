@@ -98,10 +98,11 @@ final class SessionStore {
     /// called once that is durable (at once if there is nothing to write, or no store), or
     /// after `storeTimeout`. A store that fails or is too slow is logged, the server goes on
     /// from memory, and what it did not write is written once it commits again.
-    func persist(_ page: Page, then done: (@Sendable () -> Void)? = nil) {
+    /// (`trying`: the write that finds out whether a failing store works again.)
+    func persist(_ page: Page, trying: Bool = false, then done: (@Sendable () -> Void)? = nil) {
         // A page that ended (a view failed while it was answered) writes nothing more.
         guard let durable, pages[page.id] === page else { done?(); return }
-        guard !durableFailing else {
+        guard !durableFailing || trying else {
             heldBack[page.id] = page
             done?()
             return
@@ -204,9 +205,7 @@ final class SessionStore {
         heldBack[id] = nil
         isTrying = true
         forgetStored(page)  // so that there is something to write
-        durableFailing = false
-        persist(page)
-        durableFailing = true
+        persist(page, trying: true)
     }
 
     /// Whether a session or page by `id` is held here, or ended here (no store lookup then).

@@ -116,8 +116,9 @@ enum EnvironmentObjectKey<T> {}
 ///     var body: some View { Text(isEnabled ? book.title : "—") }
 /// }
 /// ```
-/// The value is read when the view is mounted or updated; a view whose environment changes
-/// is re-evaluated.
+/// The value is read, when the body reads it, from the environment the view was mounted or
+/// updated with; a view whose environment changes is re-evaluated, and so is one whose body
+/// read a value backed by observed state (`scenePhase`).
 ///
 /// > Important: `@Environment(Book.self)` with no `.environment(book)` above the view is an
 /// > error for the page (the server answers 500 naming the type); declare the property as
@@ -128,9 +129,9 @@ public struct Environment<Value>: DynamicProperty {
         case keyPath(KeyPath<EnvironmentValues, Value>)
         case object(ObjectIdentifier, Any.Type, optional: Bool)
         case value(Value)
-        /// A value read when the body reads it, so that the body depends on it
-        /// (`scenePhase`, which changes without the environment changing).
-        case observed(() -> Value)
+        /// The view's environment: the key path is read when the body reads the property, so
+        /// a value backed by an observed object (`scenePhase`) makes the body depend on it.
+        case linked(EnvironmentValues, KeyPath<EnvironmentValues, Value>)
     }
 
     private var content: Content
@@ -155,7 +156,7 @@ public struct Environment<Value>: DynamicProperty {
     public var wrappedValue: Value {
         switch content {
         case .value(let value): return value
-        case .observed(let read): return read()
+        case .linked(let environment, let keyPath): return environment[keyPath: keyPath]
         case .keyPath(let keyPath): return EnvironmentValues()[keyPath: keyPath]
         case .object(_, let type, let optional):
             if optional, let none = Self.none { return none }
@@ -172,14 +173,9 @@ public struct Environment<Value>: DynamicProperty {
 extension Environment: NodeStorage {
     mutating func link(to slot: inout AnyObject?, _ link: LinkContext) throws(ViewFailure) {
         switch content {
-        case .value, .observed: break
-        case .keyPath(let keyPath):
-            if keyPath == \EnvironmentValues.scenePhase, let location = link.environment.pageLocation {
-                let phase = location.phase
-                content = .observed { MainActor.assumeIsolated { phase.value } as! Value }
-            } else {
-                content = .value(link.environment[keyPath: keyPath])
-            }
+        case .value: break
+        case .keyPath(let keyPath), .linked(_, let keyPath):
+            content = .linked(link.environment, keyPath)
         case .object(let key, let type, let optional):
             if let object: Any = link.environment[key] {
                 content = .value(object as! Value)

@@ -113,12 +113,14 @@ public enum ControlSize: String, Sendable, CaseIterable {
 extension View {
     /// Sets the style for buttons within this view: a class on the element this view renders
     /// (`sh-bordered`, `sh-prominent`, …), which the style sheet applies to the buttons inside.
+    ///
+    /// A `PrimitiveButtonStyle` of your own replaces the buttons. The innermost style wins,
+    /// whichever kind it is: a style set here clears any other the view inherits.
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
-        guard let name = style._className else {
-            let erased = AnyPrimitiveButtonStyle { AnyView(style.makeBody(configuration: $0)) }
-            return modifier(AttributeModifier()).modifier(EnvironmentModifier { $0.customPrimitiveButtonStyle = erased })
-        }
-        return modifier(AttributeModifier(classes: name.isEmpty ? [] : [name])).modifier(EnvironmentModifier { _ in })
+        let name = style._className
+        let custom = name == nil ? AnyPrimitiveButtonStyle { AnyView(style.makeBody(configuration: $0)) } : nil
+        return modifier(AttributeModifier(classes: name.map { $0.isEmpty ? [] : [$0] } ?? []))
+            .modifier(EnvironmentModifier { $0.setButtonStyle(primitive: custom, styled: nil) })
     }
 
     /// Sets the tint colour within this view (the accent of its buttons, switches, sliders).

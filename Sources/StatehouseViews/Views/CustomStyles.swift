@@ -67,7 +67,7 @@ extension View {
     /// Sets the style for buttons within this view to a custom `ButtonStyle`.
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
         let erased = AnyButtonStyle { AnyView(style.makeBody(configuration: $0)) }
-        return modifier(EnvironmentModifier { $0.customButtonStyle = erased })
+        return modifier(EnvironmentModifier { $0.setButtonStyle(primitive: nil, styled: erased) })
     }
 }
 
@@ -329,6 +329,13 @@ struct AnyProgressViewStyle {
 }
 
 extension EnvironmentValues {
+    /// The buttons' style from here down: one kind or the other (or a built-in one: neither),
+    /// never an outer one of the other kind left under it.
+    mutating func setButtonStyle(primitive: AnyPrimitiveButtonStyle?, styled: AnyButtonStyle?) {
+        if primitive != nil || customPrimitiveButtonStyle != nil { customPrimitiveButtonStyle = primitive }
+        if styled != nil || customButtonStyle != nil { customButtonStyle = styled }
+    }
+
     var customPrimitiveButtonStyle: AnyPrimitiveButtonStyle? {
         get { self[ObjectIdentifier(AnyPrimitiveButtonStyle.self)] ?? nil }
         set { self[ObjectIdentifier(AnyPrimitiveButtonStyle.self)] = newValue }
