@@ -46,7 +46,11 @@ final class Receiver<Output> {
         guard subscription == nil else { return }
         subscription = publisher.sink { [weak self] value in
             nonisolated(unsafe) let value = value
-            MainQueue.run { [weak self] in self?.action?(value) }
+            // A value queued before `cancel()` is dropped with the subscription.
+            MainQueue.run { [weak self] in
+                guard let self, subscription != nil else { return }
+                action?(value)
+            }
         }
     }
 
