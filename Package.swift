@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "StatehousePostgres", targets: ["StatehousePostgres"]),
         // For another host (Hummingbird, Vapor): the wire protocol, `StatehouseResponder`.
         .library(name: "StatehouseProtocol", targets: ["StatehouseProtocol"]),
+        // Mount an app's pages in a Hummingbird 2 router or a Vapor 4 app (products of their own:
+        // apps that use neither don't build them).
+        .library(name: "StatehouseHummingbird", targets: ["StatehouseHummingbird"]),
+        .library(name: "StatehouseVapor", targets: ["StatehouseVapor"]),
         // The demo's pages, for other hosts and for the fuzzers (Fuzz/).
         .library(name: "StatehouseGallery", targets: ["StatehouseGallery"]),
         .executable(name: "demo", targets: ["Demo"]),
@@ -37,6 +41,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The server as a service among the host's others, started and stopped in order.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The hosts an app may already run (StatehouseHummingbird, StatehouseVapor), and the
+        // HTTP client their examples' tests use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The view system: views, property wrappers, the live tree, invalidation, reconciling,
@@ -86,6 +96,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // An app's pages in a Hummingbird 2 router: `router.addStatehouse(pages)`.
+        .target(
+            name: "StatehouseHummingbird",
+            dependencies: [
+                "StatehouseNIO", "StatehouseProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // An app's pages in a Vapor 4 app: `app.statehouse(pages)`.
+        .target(name: "StatehouseVapor", dependencies: ["StatehouseNIO", "StatehouseProtocol", .product(name: "Vapor", package: "vapor")]),
         // The one import of an app: re-exports the view system and the NIO host.
         .target(name: "Statehouse", dependencies: ["StatehouseViews", "StatehouseNIO"]),
         // Drive a view in tests with no server: `ViewTest`.
@@ -99,6 +121,16 @@ let package = Package(
         // (Swift 5 language mode, as such apps are written.)
         .executableTarget(name: "MeetingsCorpus", dependencies: ["Statehouse"], path: "Tests/Corpus/Meetings",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Statehouse inside apps people already run: the pages both examples mount, and a
+        // Hummingbird app and a Vapor app with their own routes and authentication
+        // (`swift run HummingbirdExample`, `swift run VaporExample`).
+        .target(name: "HostedPages", dependencies: ["Statehouse"], path: "Examples/Hosts/HostedPages"),
+        .executableTarget(name: "HummingbirdExample", dependencies: [
+            "HostedPages", "Statehouse", "StatehouseHummingbird", .product(name: "Hummingbird", package: "hummingbird"),
+        ], path: "Examples/Hosts/HummingbirdExample"),
+        .executableTarget(name: "VaporExample", dependencies: [
+            "HostedPages", "Statehouse", "StatehouseVapor", .product(name: "Vapor", package: "vapor"),
+        ], path: "Examples/Hosts/VaporExample"),
         // `swift run demo`: serves the gallery.
         .executableTarget(name: "Demo", dependencies: ["Statehouse", "StatehouseGallery", "StatehousePostgres"]),
         // `scripts/bench`: the benchmark suite (wrk drives the HTTP figures).
@@ -135,6 +167,13 @@ let package = Package(
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
+        // The host examples on real sockets: mount `/counter`, click it, host routes and middleware.
+        .testTarget(name: "StatehouseHostsTests", dependencies: [
+            "HummingbirdExample", "VaporExample", "HostedPages", "Statehouse",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Vapor", package: "vapor"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "CCurl", "StatehouseLoopback",
                                                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
     ]

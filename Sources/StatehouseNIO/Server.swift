@@ -1,9 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
-import Prometheus
 import StatehouseProtocol
-import StatehouseSQLite
 import StatehouseViews
 
 /// A running Statehouse server: the app's routes served over HTTP/1.1.
@@ -14,7 +12,6 @@ import StatehouseViews
 /// ```
 public final class StatehouseServer: Sendable {
     private let http: HTTPServer
-    private let responder: StatehouseResponder
     private let logger: Logger
 
     /// The port the server listens on.
@@ -28,61 +25,26 @@ public final class StatehouseServer: Sendable {
 
     @MainActor
     fileprivate static func start<A: App>(_ app: A, options: ServerOptions, loops: HTTPServer.Loops) async throws -> StatehouseServer {
+        let pages = try await StatehousePages.open(app, options: options)
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
-        var settings = options.settings
-        if settings.stateStore == nil {
-            switch options.stateStore {
-            case .memory:
-                break
-            case .sqlite(let path):
-                do {
-                    settings.stateStore = try await SQLiteStore.open(path: path, logger: logger)
-                } catch {
-                    throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
-                }
-            case .postgres(let url):
-                guard let open = DurableStores.opener(for: url) else {
-                    throw OptionsError(description: "--state-store \(options.stateStore): PostgreSQL is in the module StatehousePostgres: depend on its product and call PostgresStore.register() before App.main()")
-                }
-                do {
-                    settings.stateStore = try await open(url, logger)
-                } catch {
-                    throw OptionsError(description: "--state-store \(options.stateStore): cannot use the database: \(String(reflecting: error))")
-                }
-            }
-        }
-        if options.metrics, settings.metrics == nil {
-            let registry = PrometheusCollectorRegistry()
-            settings.metrics = MetricsSettings(factory: PrometheusMetricsFactory(registry: registry),
-                                               exposition: { registry.emitToBuffer() })
-        }
-        // The App's own `@State` takes the values the store kept, before any route reads it.
-        var appState: StateSnapshots?
-        if let store = settings.stateStore {
-            let snapshots = StateSnapshots(restoring: try await store.appState())
-            snapshots.fileAppState(of: app)
-            appState = snapshots
-        }
-        let responder = StatehouseResponder(routes: app.body._routes, settings: settings, appState: appState, logger: logger)
         let http: HTTPServer
         do {
             http = try await HTTPServer.start(host: options.host, port: options.port, limits: options.limits,
-                                              loops: loops, logger: logger, responder: responder)
+                                              loops: loops, logger: logger, responder: pages.responder)
         } catch {
-            await settings.stateStore?.close()
+            await pages.close()
             throw error
         }
-        logger.notice("Statehouse listening on http://\(options.host):\(http.port)", metadata: ["state-store": "\(settings.stateStore == nil ? "memory" : options.stateStore.description)"])
-        return StatehouseServer(http: http, responder: responder, store: settings.stateStore, logger: logger)
+        logger.notice("Statehouse listening on http://\(options.host):\(http.port)", metadata: ["state-store": "\(pages.storeDescription)"])
+        return StatehouseServer(http: http, pages: pages, logger: logger)
     }
 
-    private let store: (any DurableStore)?
+    private let pages: StatehousePages
 
-    private init(http: HTTPServer, responder: StatehouseResponder, store: (any DurableStore)?, logger: Logger) {
+    private init(http: HTTPServer, pages: StatehousePages, logger: Logger) {
         self.http = http
-        self.responder = responder
-        self.store = store
+        self.pages = pages
         self.logger = logger
     }
 
@@ -94,9 +56,8 @@ public final class StatehouseServer: Sendable {
     public func shutdown(deadline: Duration = .seconds(10)) async throws {
         logger.notice("Statehouse stopping: \(http.connectionCount) connections open")
         try await http.shutdown(deadline: deadline)
-        await MainActor.run { responder.endAllPages() }
         // Pages end here, not in the store: the next process takes them up.
-        await store?.close()
+        await pages.close()
         logger.notice("Statehouse stopped")
     }
 }

@@ -13,6 +13,9 @@ public struct HostRequest: Sendable {
     public var query: [String: String]
     public var headers: HostHeaders
     public var body: [UInt8]
+    /// Values of the host's (its middleware's) for the root environment of a page this request
+    /// creates.
+    public var environment = HostEnvironment()
     /// The body decoded as a form, once someone has (an event's, before the main actor).
     var form: FormData?
 

@@ -32,7 +32,7 @@ final class Application {
     /// process does not hold, which is looked up in the durable store first.
     func handle(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         if store.durable != nil, let (session, page) = unheld(request) {
-            return adopt(session: session, page: page) { self.serve(request, respond) }
+            return adopt(session: session, page: page, environment: request.environment) { self.serve(request, respond) }
         }
         serve(request, respond)
     }
@@ -94,7 +94,8 @@ final class Application {
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
         let session = existing ?? store.makeSession()
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]),
-                                  snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session)
+                                  snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session,
+                                  environment: request.environment.preparation)
         if let notFound = tree.location.notFound {
             tree.close()
             return respond(Document.notFound(notFound, home: route.path, for: request))

@@ -50,7 +50,11 @@ public final class StatehouseResponder: Sendable {
     private let queues: EventQueues
     private let logger: Logger
     private let metrics: ProtocolMetrics?
+    /// The paths of the app's routes, in the order the app declares them: a host routes each,
+    /// and every path below it (`/bookshelf/dune`), and `Wire.prefix` (`/_sh/`) here.
+    public let routePaths: [String]
 
+    /// Serves the app whose routes are `routes`, with the protocol's `settings`.
     ///
     /// With a durable store in `settings`, `appState` (the `App`'s `@State`, filed with
     /// `StateSnapshots.fileAppState(of:)` from the store's `appState()`) is written there too.
@@ -62,6 +66,9 @@ public final class StatehouseResponder: Sendable {
         files = StaticFiles(directory: settings.publicDirectory)
         queues = EventQueues(limit: settings.maxQueuedEvents)
         self.logger = logger
+        var paths: [String] = []
+        for route in routes where !paths.contains(route.path) { paths.append(route.path) }
+        routePaths = paths
     }
 
     /// Answers `request`; `complete` is called once, from any thread. (For the built-in

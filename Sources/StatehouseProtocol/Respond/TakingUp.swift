@@ -17,14 +17,18 @@ extension Application {
 
     /// Takes up the session `sessionID` from the durable store, and its page `pageID`, then
     /// calls `then` (whether or not the store had them: the request is then answered as usual).
-    func adopt(session sessionID: Token, page pageID: Token?, then: @escaping @MainActor @Sendable () -> Void) {
+    /// The page's root environment gets the request's host values, as a new page's does.
+    func adopt(session sessionID: Token, page pageID: Token?, environment: HostEnvironment,
+               then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
         durable.session(sessionID.description) { result in
             MainActorHop.run {
                 guard let stored = self.stored(result, "session"), let session = self.store.adopt(stored), let pageID else { return then() }
                 durable.page(pageID.description) { result in
                     MainActorHop.run {
-                        if let page = self.stored(result, "page"), page.session == stored.id { self.mount(page, id: pageID, in: session) }
+                        if let page = self.stored(result, "page"), page.session == stored.id {
+                            self.mount(page, id: pageID, in: session, environment: environment)
+                        }
                         then()
                     }
                 }
@@ -44,7 +48,7 @@ extension Application {
     /// Mounts a page the durable store kept, with its id and its views' state, in `session`.
     /// The browser's document has the same content, but its made-up element ids come from
     /// another mount: the page's first changes are the whole page.
-    private func mount(_ stored: StoredPage, id: Token, in session: Session) {
+    private func mount(_ stored: StoredPage, id: Token, in session: Session, environment: HostEnvironment) {
         guard !store.holdsOrEnded(id) else { return }
         let parts = stored.url.split(separator: "?", maxSplits: 1)
         guard let first = parts.first, let (route, segments) = route(for: String(first)) else {
@@ -52,7 +56,8 @@ extension Application {
         }
         let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab),
-                                  snapshots: StateSnapshots(restoring: stored.values), appStorage: session)
+                                  snapshots: StateSnapshots(restoring: stored.values), appStorage: session,
+                                  environment: environment.preparation)
         if tree.location.notFound != nil {
             tree.close()
             return logger.notice("a stored page's URL names no screen: \(stored.url)")

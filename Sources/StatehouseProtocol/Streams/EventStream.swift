@@ -91,3 +91,52 @@ public protocol EventStreamSink: Sendable {
     /// Ends the response and closes the connection.
     func end()
 }
+
+extension EventStream {
+    /// For a host that writes a response body from async code (Hummingbird, Vapor), once it
+    /// has the head out: attaches the stream and writes what the server sends through `write`
+    /// (with a heartbeat every `heartbeat`), until the server ends the stream, `write` throws
+    /// (the connection is gone) or the task is cancelled; then the stream is closed.
+    ///
+    /// At most `buffer` writes wait for a client that does not read; past that the stream ends
+    /// rather than hold more (the browser reconnects, and is sent the page's changes from then
+    /// on), as the built-in server does.
+    ///
+    /// ```swift
+    /// ResponseBody { writer in
+    ///     await stream.pump { bytes in try await writer.write(ByteBuffer(bytes: bytes)) }
+    ///     try await writer.finish(nil)
+    /// }
+    /// ```
+    public func pump(heartbeat: Duration = .seconds(15), buffer: Int = 1024,
+                     write: (_ bytes: [UInt8]) async throws -> Void) async {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingOldest(buffer))
+        // A heartbeat first: a host that sends the head with the first bytes (Vapor) sends it
+        // now, and the client's stream opens.
+        continuation.yield(Self.heartbeat)
+        attach(ContinuationSink(continuation: continuation))
+        let beats = Task { [weak self] in
+            while (try? await Task.sleep(for: heartbeat)) != nil { self?.write(Self.heartbeat) }
+        }
+        defer {
+            beats.cancel()
+            didClose()
+        }
+        do {
+            for await chunk in chunks { try await write(chunk) }
+        } catch {
+            // The connection is gone: the stream closes.
+        }
+    }
+}
+
+/// An event stream's bytes into an `AsyncStream`, ended when it overflows.
+private struct ContinuationSink: EventStreamSink {
+    let continuation: AsyncStream<[UInt8]>.Continuation
+
+    func write(_ bytes: [UInt8]) {
+        if case .dropped = continuation.yield(bytes) { continuation.finish() }
+    }
+
+    func end() { continuation.finish() }
+}

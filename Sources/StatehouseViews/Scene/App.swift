@@ -36,17 +36,20 @@ public protocol Scene {
 public struct RouteDescription {
     public let path: String
     public let title: String
-    let build: @MainActor (any HTMLRendering.Type, PageLocation, StateSnapshots?, (any AppStorageScope)?) -> LiveTree
+    let build: @MainActor (any HTMLRendering.Type, PageLocation, StateSnapshots?, (any AppStorageScope)?,
+                           ((inout EnvironmentValues) -> Void)?) -> LiveTree
 
     /// Builds a new live tree, whose HTML `renderer` writes: one per page (browser tab) that
     /// loads the route. A `NavigationStack` in it shows what `location` names below the route
     /// (`GET /bookshelf/dune`); by default the route itself. `snapshots` keeps the page's
     /// durable state (and restores what it holds); `appStorage` is its session's
-    /// `@AppStorage`.
+    /// `@AppStorage`. `environment` sets values of the page's root environment before its
+    /// first body (a host's request values, such as the signed-in user).
     @MainActor
     public func makeTree(_ renderer: any HTMLRendering.Type, location: PageLocation? = nil,
-                         snapshots: StateSnapshots? = nil, appStorage: (any AppStorageScope)? = nil) -> LiveTree {
-        build(renderer, location ?? PageLocation(base: path), snapshots, appStorage)
+                         snapshots: StateSnapshots? = nil, appStorage: (any AppStorageScope)? = nil,
+                         environment: ((inout EnvironmentValues) -> Void)? = nil) -> LiveTree {
+        build(renderer, location ?? PageLocation(base: path), snapshots, appStorage, environment)
     }
 }
 
@@ -65,7 +68,9 @@ public struct Route<Content: View>: Scene {
 
     public var _routes: [RouteDescription] {
         let content = self.content
-        return [RouteDescription(path: path, title: title ?? "Statehouse", build: { LiveTree(RouteRoot(content: content), renderer: $0, location: $1, snapshots: $2, appStorage: $3) })]
+        return [RouteDescription(path: path, title: title ?? "Statehouse", build: {
+            LiveTree(RouteRoot(content: content), renderer: $0, location: $1, snapshots: $2, appStorage: $3, environment: $4)
+        })]
     }
 }
 

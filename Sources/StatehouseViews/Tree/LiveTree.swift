@@ -60,16 +60,18 @@ public final class LiveTree {
     /// `location`'s segments name (`location.notFound` says why, if it cannot). With
     /// `snapshots`, each view's `Codable` state starts from the value restored for its
     /// identity, if any, and what changes is reported there after each flush. `appStorage`
-    /// holds `@AppStorage`'s values (a host's session).
+    /// holds `@AppStorage`'s values (a host's session); `environment` sets values of the root
+    /// environment (a host's request values, such as the signed-in user).
     public init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self,
                             location: PageLocation = PageLocation(base: "/"), snapshots: StateSnapshots? = nil,
-                            appStorage: (any AppStorageScope)? = nil) {
+                            appStorage: (any AppStorageScope)? = nil, environment prepare: ((inout EnvironmentValues) -> Void)? = nil) {
         self.renderer = renderer
         self.location = location
         self.snapshots = snapshots
         appStorageScope = appStorage
         var environment = EnvironmentValues()
         environment.pageLocation = location
+        prepare?(&environment)
         let context = Context(tree: self, host: nil, environment: environment)
         let root = ElementNode(spec: ElementSpec("main", [Attribute("class", "sh-root")]),
                                handler: nil, context, fixedID: Self.rootID)

@@ -1,0 +1,44 @@
+import HostedPages
+import Statehouse
+import StatehouseVapor
+import Vapor
+
+/// A Vapor app with routes of its own and an authentication middleware, which also serves
+/// Statehouse's pages: the middleware runs before a page is created, and the user it found is
+/// in the page's environment.
+///
+///     swift run VaporExample serve        # http://127.0.0.1:8080/counter (send Authorization: Bearer NAME)
+@main
+enum VaporExample {
+    static func main() async throws {
+        let app = try await Application.make(.detect())
+        try await configure(app, pages: StatehousePages.open(HostedPages()))
+        try await app.execute()
+        try await app.asyncShutdown()
+    }
+
+    /// The host: `GET /hello` is its own route; every request needs `Authorization: Bearer NAME`.
+    static func configure(_ app: Application, pages: StatehousePages) {
+        app.lifecycle.use(StatehouseLifecycle(pages))
+        let signedIn = app.grouped(BearerAuthenticator(), SignedIn.guardMiddleware())
+        signedIn.get("hello") { request in "hello from Vapor, \(try request.auth.require(SignedIn.self).user.name)\n" }
+        signedIn.statehouse(pages) { request in
+            var environment = HostEnvironment()
+            environment.set(\.signedInUser, try request.auth.require(SignedIn.self).user)
+            return environment
+        }
+    }
+}
+
+/// The signed-in user, as Vapor's authentication keeps it.
+struct SignedIn: Authenticatable {
+    let user: SignedInUser
+}
+
+/// A stand-in for real authentication: `Authorization: Bearer NAME` signs NAME in; the guard
+/// answers 401 without it.
+struct BearerAuthenticator: AsyncBearerAuthenticator {
+    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
+        request.auth.login(SignedIn(user: SignedInUser(name: bearer.token)))
+    }
+}

@@ -1,0 +1,100 @@
+import Logging
+import Prometheus
+import ServiceLifecycle
+import StatehouseProtocol
+import StatehouseSQLite
+import StatehouseViews
+
+/// An app's pages, ready for a host: the protocol's responder with the options' durable
+/// store opened, the `App`'s kept `@State` restored and metrics set up. The built-in server
+/// serves one; a Hummingbird or Vapor app mounts one with `StatehouseHummingbird` or
+/// `StatehouseVapor`.
+///
+/// ```swift
+/// let pages = try await StatehousePages.open(MyApp(), options: options)
+/// let response = await pages.responder.respond(to: request)
+/// // …when the host stops:
+/// await pages.close()
+/// ```
+///
+/// As a swift-service-lifecycle `Service` it does nothing until its group shuts down, then
+/// closes: put it in the host's service group after the server, so that it closes once the
+/// server has stopped answering.
+public final class StatehousePages: Sendable, Service {
+    /// Hand it each request of the app's routes and of `/_sh/`.
+    public let responder: StatehouseResponder
+    private let store: (any DurableStore)?
+    private let logger: Logger
+
+    /// The options' state store, written in a log line (`memory`, `sqlite:statehouse.sqlite`, …).
+    public let storeDescription: String
+
+    /// Opens the durable store `options` names (a SQLite file unless `stateStore` is
+    /// `.memory`), restores the `App`'s own `@State` from it, and makes the responder.
+    /// Throws a message saying what to do if the store cannot be used.
+    @MainActor
+    public static func open<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehousePages {
+        var logger = Logger(label: "statehouse")
+        logger.logLevel = options.logLevel
+        var settings = options.settings
+        if settings.stateStore == nil { settings.stateStore = try await Self.openStore(options.stateStore, logger: logger) }
+        if options.metrics, settings.metrics == nil {
+            let registry = PrometheusCollectorRegistry()
+            settings.metrics = MetricsSettings(factory: PrometheusMetricsFactory(registry: registry),
+                                               exposition: { registry.emitToBuffer() })
+        }
+        // The App's own `@State` takes the values the store kept, before any route reads it.
+        var appState: StateSnapshots?
+        if let store = settings.stateStore {
+            let snapshots = StateSnapshots(restoring: try await store.appState())
+            snapshots.fileAppState(of: app)
+            appState = snapshots
+        }
+        let responder = StatehouseResponder(routes: app.body._routes, settings: settings, appState: appState, logger: logger)
+        return StatehousePages(responder: responder, store: settings.stateStore, logger: logger,
+                               storeDescription: settings.stateStore == nil ? "memory" : options.stateStore.description)
+    }
+
+    private static func openStore(_ choice: ServerOptions.StateStoreChoice, logger: Logger) async throws -> (any DurableStore)? {
+        switch choice {
+        case .memory:
+            return nil
+        case .sqlite(let path):
+            do {
+                return try await SQLiteStore.open(path: path, logger: logger)
+            } catch {
+                throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
+            }
+        case .postgres(let url):
+            guard let open = DurableStores.opener(for: url) else {
+                throw OptionsError(description: "--state-store \(choice): PostgreSQL is in the module StatehousePostgres: depend on its product and call PostgresStore.register() before App.main()")
+            }
+            do {
+                return try await open(url, logger)
+            } catch {
+                throw OptionsError(description: "--state-store \(choice): cannot use the database: \(String(reflecting: error))")
+            }
+        }
+    }
+
+    private init(responder: StatehouseResponder, store: (any DurableStore)?, logger: Logger, storeDescription: String) {
+        self.responder = responder
+        self.store = store
+        self.logger = logger
+        self.storeDescription = storeDescription
+    }
+
+    /// Ends every page (their tasks are cancelled; a durable store keeps them for the next
+    /// process, which takes them up) and closes the store. Call it once the host has stopped
+    /// answering.
+    public func close() async {
+        await MainActor.run { responder.endAllPages() }
+        await store?.close()
+    }
+
+    /// As a `Service`: waits for the group's graceful shutdown (or cancellation), then closes.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await close()
+    }
+}
