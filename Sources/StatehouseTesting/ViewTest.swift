@@ -308,6 +308,10 @@ public final class StoredState {
     /// The values by key (a view's structural identity and property).
     public private(set) var values: [String: [UInt8]]
 
+    /// What a server would log as not kept (a type that is not `Codable`, a value that did not
+    /// decode), each with what to do about it.
+    public private(set) var problems: [String] = []
+
     /// An empty store, or one holding `values`.
     public init(values: [String: [UInt8]] = [:]) { self.values = values }
 
@@ -315,6 +319,7 @@ public final class StoredState {
     public func apply(_ changes: StateChanges) {
         for key in changes.removals { values[key] = nil }
         for (key, value) in changes.upserts { values[key] = value }
+        problems += changes.problems
     }
 
     /// The stored values as text, by key (to read in a failing test).

@@ -73,6 +73,9 @@ struct DurableStateTests {
         try page.click("bump")
         #expect(page.text("value") == "1")
         #expect(page.storedState?.values.isEmpty == true)
+        // What the server logs says what to do (once per type and process: this test's type is its own).
+        #expect(page.storedState?.problems.contains { $0.contains("Box (not Codable") && $0.hasSuffix("Box Codable to keep it)") } == true,
+                "\(page.storedState?.problems ?? [])")
         let restarted = try ViewTest(Uncodable(), storedState: page.storedState)
         #expect(restarted.text("value") == "0")
     }

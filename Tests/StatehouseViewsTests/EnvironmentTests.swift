@@ -97,6 +97,9 @@ struct EnvironmentTests {
         let missing = LiveTree(VStack { EnvironmentBookView() })
         let failure = try #require(throws: ViewFailure.self) { try missing.flush() }
         #expect(failure.description.contains("Book"))
+        // …and says what to do.
+        #expect(failure.description.contains("add .environment(object) with a Book to a view above it"))
+        #expect(failure.description.contains("@Environment(Book.self) var object: Book?"))
     }
 
     struct EnabledLabel: View {

@@ -226,7 +226,8 @@ struct ObservableObjectTests {
         let tree = LiveTree(Orphan())
         let failure = try #require(throws: ViewFailure.self) { try tree.flush() }
         #expect(failure.description.contains("DataModel"))
-        #expect(failure.description.contains("environmentObject"))
+        #expect(failure.description.contains("add .environmentObject(object) with a DataModel to a view above it"),
+                "it says what to do")
         #expect(!tree.render().contains("Enabled"))
     }
 }

@@ -198,6 +198,22 @@ struct ReadmeTests {
         #expect(example.hasPrefix("import Statehouse\n\n"), "one import")
     }
 
+    @Test("The README's first example is the starter package: its App file and its test, as they stand there")
+    func starterIsTheFirstExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let starter = root.appendingPathComponent("Examples/Starter")
+        let app = try String(contentsOf: starter.appendingPathComponent("Sources/Starter/StarterApp.swift"), encoding: .utf8)
+        let tests = try String(contentsOf: starter.appendingPathComponent("Tests/StarterTests/StarterTests.swift"), encoding: .utf8)
+        let firstSection = try #require(readme.components(separatedBy: "\n## ").dropFirst().first { $0.hasPrefix("The two commands") == false })
+        #expect(firstSection.hasPrefix("Your first app: the starter package"), "the first example after the two commands")
+        let blocks = firstSection.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        #expect(blocks.contains(app), "the App file, whole")
+        let test = try #require(blocks.first { $0.hasPrefix("@Test(") })
+        let indented = test.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        #expect(tests.contains(indented), "the test, as the starter has it")
+    }
+
     @Test("The README's navigation example is in a file the build compiles")
     func navigationExampleCompiles() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -134,7 +134,7 @@ public final class StateSnapshots {
     /// for it, if any.
     func register(_ storage: any SnapshotStorage, key base: String, node: Node? = nil) {
         guard storage.isCodable else {
-            return report("\(storage.snapshotTypeName) (not Codable: it starts from its initial value after a restart)")
+            return report("\(storage.snapshotTypeName) (not Codable: it starts from its initial value after a restart; make \(storage.snapshotTypeName) Codable to keep it)")
         }
         var key = base
         // Two views the path does not tell apart: numbered in mount order.
@@ -198,6 +198,12 @@ public final class StateSnapshots {
 }
 
 /// What a page's durable state needs written: values by key, and keys to delete.
+///
+/// ```swift
+/// let changes = snapshots.takeChanges()
+/// for (key, value) in changes.upserts { store[key] = value }
+/// for key in changes.removals { store[key] = nil }
+/// ```
 public struct StateChanges: Sendable {
     /// Keys and their new values (JSON).
     public var upserts: [(key: String, value: [UInt8])] = []

@@ -16,6 +16,11 @@ public protocol EnvironmentKey {
 /// Two environments are equal when every value is: `Equatable` values by `==`, objects by
 /// identity. A view is re-evaluated when its environment changes, so setting the same value
 /// again (a parent's body re-run) costs its descendants nothing.
+///
+/// ```swift
+/// @Environment(\.isEnabled) private var isEnabled
+/// Form { EditorView() }.environment(\.isEnabled, !isLocked)
+/// ```
 public struct EnvironmentValues: @unchecked Sendable {
     /// Whether controls in this part of the hierarchy respond to events.
     public var isEnabled: Bool = true
@@ -160,7 +165,7 @@ public struct Environment<Value>: DynamicProperty {
         case .keyPath(let keyPath): return EnvironmentValues()[keyPath: keyPath]
         case .object(_, let type, let optional):
             if optional, let none = Self.none { return none }
-            fatalError("@Environment(\(type).self) was read outside a view's body")
+            fatalError(ViewFailure.readOutsideBody("@Environment(\(type).self)"))
         }
     }
 

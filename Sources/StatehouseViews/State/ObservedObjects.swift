@@ -94,6 +94,10 @@ extension OwnedObject: SnapshotStorage {
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     /// A wrapper of the underlying observable object that can create bindings to its
     /// properties using dynamic member lookup.
+    ///
+    /// ```swift
+    /// TextField("Name", text: $model.name)   // `$model` is the wrapper
+    /// ```
     @dynamicMemberLookup
     public struct Wrapper {
         let root: ObjectType
@@ -149,7 +153,7 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
 
     /// The underlying value referenced by the environment object.
     public var wrappedValue: ObjectType {
-        guard let object else { fatalError(ViewFailure.missingEnvironmentObject(ObjectType.self).description) }
+        guard let object else { fatalError(ViewFailure.readOutsideBody("@EnvironmentObject var …: \(ObjectType.self)")) }
         return object
     }
 
