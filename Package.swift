@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // `swift package generate-documentation` (scripts/docs): the DocC catalog and the API.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // The view system: views, property wrappers, the live tree, invalidation, reconciling,

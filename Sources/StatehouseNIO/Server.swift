@@ -72,7 +72,10 @@ extension StatehouseServer {
     /// between threads. (`start` serves from threads of its own instead and hops to the main
     /// actor for each request: for a process whose main thread is taken, such as a test runner.)
     ///
-    /// - Parameter onListening: called on the main actor once the server listens.
+    /// - Parameters:
+    ///   - app: the app to serve.
+    ///   - options: the server's options (`ServerOptions(arguments:environment:)` parses them).
+    ///   - onListening: called on the main actor once the server listens.
     @MainActor
     public static func run<A: App>(_ app: A, options: ServerOptions,
                                    onListening: @escaping @MainActor @Sendable (StatehouseServer) -> Void = { _ in }) -> Never {

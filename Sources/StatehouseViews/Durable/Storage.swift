@@ -2,6 +2,13 @@ import Foundation
 
 /// Where a page's `@AppStorage` values live: its session, which a host makes them for on
 /// first use.
+///
+/// ```swift
+/// final class Session: AppStorageScope {
+///     let appStorageValues = StorageValues(prefix: "app.")
+/// }
+/// let tree = LiveTree(ContentView(), appStorage: session)
+/// ```
 @MainActor
 public protocol AppStorageScope: AnyObject {
     var appStorageValues: StorageValues { get }
@@ -11,6 +18,11 @@ public protocol AppStorageScope: AnyObject {
 /// (`@AppStorage`). A key's storage is made on its first use, with that use's default; with
 /// a durable store its value is kept there (if its type is `Codable`) and put back on the
 /// first use after a restart.
+///
+/// ```swift
+/// let values = StorageValues(snapshots: snapshots, prefix: "app.")
+/// values.take(savedValues)   // what `encodedValues()` gave before
+/// ```
 @MainActor
 public final class StorageValues {
     private var boxes: [String: AnyObject] = [:]

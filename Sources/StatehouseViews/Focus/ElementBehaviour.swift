@@ -107,6 +107,12 @@ struct FocusTracker {
 }
 
 /// A focus change the server asks of the browser, after a `@FocusState` was written.
+///
+/// ```swift
+/// if case .focus(let id)? = tree.takeFocusMove() {
+///     print("focus #\(id)")
+/// }
+/// ```
 public enum FocusMove: Equatable, Sendable {
     /// Move focus to the element with this id.
     case focus(String)

@@ -34,6 +34,14 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
     public var projectedValue: Binding { Binding(storage: box.resolved) }
 
     /// A property wrapper type that can read and write a focus state value.
+    ///
+    /// ```swift
+    /// struct SearchBar: View {
+    ///     @Binding var query: String
+    ///     @FocusState.Binding var isFocused: Bool
+    ///     var body: some View { TextField("Search", text: $query).focused($isFocused) }
+    /// }
+    /// ```
     @propertyWrapper
     public struct Binding {
         let storage: StateBox<Value>

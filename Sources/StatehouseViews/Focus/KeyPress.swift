@@ -2,6 +2,11 @@ import Foundation
 
 /// Key equivalents consist of a letter, punctuation, or function key that can be combined
 /// with an optional set of modifier keys to specify a keyboard shortcut.
+///
+/// ```swift
+/// Button("Save") { save() }.keyboardShortcut("s")
+/// List(items) { Row(item: $0) }.onKeyPress(.downArrow) { selectNext(); return .handled }
+/// ```
 public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiteral {
     /// The character value that the key equivalent represents.
     public let character: Character
@@ -58,6 +63,11 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
 }
 
 /// A set of key modifiers that you can add to a gesture or a keyboard shortcut.
+///
+/// ```swift
+/// Button("Save All") { saveAll() }
+///     .keyboardShortcut("s", modifiers: [.command, .shift])
+/// ```
 public struct EventModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -78,6 +88,13 @@ public struct EventModifiers: OptionSet, Hashable, Sendable {
 }
 
 /// A key press: the key, the characters it typed and the modifiers held.
+///
+/// ```swift
+/// .onKeyPress(characters: .decimalDigits) { press in
+///     pin.append(press.characters)
+///     return .handled
+/// }
+/// ```
 public struct KeyPress: Sendable {
     /// The phase of the key press.
     public let phase: Phases
@@ -89,6 +106,10 @@ public struct KeyPress: Sendable {
     public let modifiers: EventModifiers
 
     /// The phases of a key press. The browser client sends `down` (and `repeat`, as `down`).
+    ///
+    /// ```swift
+    /// .onKeyPress(.space, phases: .down) { _ in togglePlayback(); return .handled }
+    /// ```
     public struct Phases: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -99,6 +120,14 @@ public struct KeyPress: Sendable {
     }
 
     /// Whether a handler took the press; an ignored press goes on to the enclosing views.
+    ///
+    /// ```swift
+    /// .onKeyPress(.escape) {
+    ///     guard isEditing else { return .ignored }
+    ///     isEditing = false
+    ///     return .handled
+    /// }
+    /// ```
     public enum Result: Sendable {
         case handled, ignored
     }
@@ -168,6 +197,11 @@ extension View {
 
 /// Keyboard shortcuts describe combinations of keys on a keyboard that the user can press in
 /// order to interact with your app.
+///
+/// ```swift
+/// Button("Cancel", role: .cancel) { dismiss() }
+///     .keyboardShortcut(.cancelAction)
+/// ```
 public struct KeyboardShortcut: Hashable, Sendable {
     public let key: KeyEquivalent
     public let modifiers: EventModifiers

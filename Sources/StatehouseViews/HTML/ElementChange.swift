@@ -52,6 +52,10 @@ public struct Event: Sendable {
 }
 
 /// What happened to a control.
+///
+/// ```swift
+/// try tree.send(Event(target: "title", type: .submit, value: "Dune"))
+/// ```
 public enum EventType: String, Sendable, CaseIterable {
     /// Activated: a button runs its action, a toggle flips.
     case click
@@ -81,6 +85,12 @@ public enum EventType: String, Sendable, CaseIterable {
 }
 
 /// Why an event was refused. A refused event changes nothing.
+///
+/// ```swift
+/// do { try tree.check(event) } catch {
+///     print("refused: \(error)")   // e.g. the control 'save' is disabled or hidden
+/// }
+/// ```
 public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchElement(String)
     case disabled(String)

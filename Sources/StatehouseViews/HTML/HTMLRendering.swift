@@ -29,6 +29,12 @@ extension HTMLRendering {
 }
 
 /// What kind of control an element is, for the renderer.
+///
+/// ```swift
+/// static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {
+///     if role == .field { writer.attribute("data-field", id) }
+/// }
+/// ```
 public enum ControlRole: Equatable, Sendable {
     /// Activating it is the event (a button, a switch): it sends its own id.
     case button
@@ -43,6 +49,10 @@ public enum ControlRole: Equatable, Sendable {
 }
 
 /// HTML with no host: controls get no attributes beyond their own.
+///
+/// ```swift
+/// let html = LiveTree(ContentView(), renderer: PlainHTML.self).render()
+/// ```
 public enum PlainHTML: HTMLRendering {
     public static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {}
 }

@@ -72,6 +72,11 @@ extension Timer {
     }
 
     /// A publisher that repeatedly emits the current date on a given interval, once connected.
+    ///
+    /// ```swift
+    /// let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+    /// Text(now, style: .time).onReceive(timer) { now = $0 }
+    /// ```
     public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
         public typealias Output = Date
         public typealias Failure = Never

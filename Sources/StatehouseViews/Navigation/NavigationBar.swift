@@ -51,6 +51,12 @@ struct ToolbarView<Items: View, Content: View>: View {
 }
 
 /// Where a toolbar item goes. The bar lays items out in order; the placement names the intent.
+///
+/// ```swift
+/// .toolbar {
+///     ToolbarItem(placement: .confirmationAction) { Button("Save") { save() } }
+/// }
+/// ```
 public enum ToolbarItemPlacement: Sendable {
     case automatic, principal, navigation, primaryAction, secondaryAction, confirmationAction,
          cancellationAction, destructiveAction, topBarLeading, topBarTrailing, bottomBar,
@@ -59,6 +65,12 @@ public enum ToolbarItemPlacement: Sendable {
 }
 
 /// A model that represents an item which you can place in the toolbar.
+///
+/// ```swift
+/// .toolbar {
+///     ToolbarItem(placement: .primaryAction) { Button("Add") { addBook() } }
+/// }
+/// ```
 public struct ToolbarItem<ID, Content: View>: View {
     let placement: ToolbarItemPlacement
     let content: Content
@@ -77,6 +89,15 @@ public struct ToolbarItem<ID, Content: View>: View {
 }
 
 /// A model that represents a group of items in the toolbar.
+///
+/// ```swift
+/// .toolbar {
+///     ToolbarItemGroup(placement: .bottomBar) {
+///         Button("Archive") { archive() }
+///         Button("Delete", role: .destructive) { delete() }
+///     }
+/// }
+/// ```
 public struct ToolbarItemGroup<Content: View>: View {
     let placement: ToolbarItemPlacement
     let content: Content

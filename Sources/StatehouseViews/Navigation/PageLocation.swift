@@ -4,6 +4,12 @@ import Foundation
 /// as URL path segments, and which tab its `TabView` shows (`/bookshelf/dune`,
 /// `/bookshelf?tab=settings`). The host builds the page from the URL of a `GET`, moves the
 /// browser's URL when the location changes, and sends Back and Forward to `navigate(to:)`.
+///
+/// ```swift
+/// let location = PageLocation(base: "/bookshelf", segments: ["dune"])
+/// let tree = route.makeTree(PlainHTML.self, location: location)
+/// if let reason = location.notFound { print("404:", reason) }
+/// ```
 @MainActor
 public final class PageLocation {
     /// The path of the page's route (`/bookshelf`).

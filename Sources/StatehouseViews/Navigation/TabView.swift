@@ -105,6 +105,13 @@ extension TupleView: TagCollecting {
 }
 
 /// A tab of a `TabView` (SwiftUI's `Tab`).
+///
+/// ```swift
+/// TabView(selection: $tab) {
+///     Tab("Favorites", systemImage: "star", value: Pane.favorites) { FavoritesView() }
+///     Tab("Liked", systemImage: "heart", value: Pane.liked) { LikedView() }
+/// }
+/// ```
 public struct Tab<Value: Hashable, Content: View>: View, TagCollecting {
     let title: String
     let systemImage: String?

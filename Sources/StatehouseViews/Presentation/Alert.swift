@@ -1,4 +1,10 @@
 /// Whether a view is shown (a confirmation dialog's title).
+///
+/// ```swift
+/// .confirmationDialog("Sort by", isPresented: $isChoosing, titleVisibility: .visible) {
+///     Button("Title") { sort(by: .title) }
+/// }
+/// ```
 public enum Visibility: Sendable, Equatable, CaseIterable {
     case automatic, visible, hidden
 }

@@ -31,6 +31,12 @@ public struct Alert {
     }
 
     /// A button of an alert or an action sheet.
+    ///
+    /// ```swift
+    /// Alert(title: Text("Delete the book?"),
+    ///       primaryButton: .destructive(Text("Delete")) { delete() },
+    ///       secondaryButton: .cancel())
+    /// ```
     @MainActor
     public struct Button {
         let label: Text

@@ -26,6 +26,13 @@ public protocol App {
 }
 
 /// A part of an app's user interface: for Statehouse, one or more routes.
+///
+/// ```swift
+/// var body: some Scene {
+///     WindowGroup { ContentView() }
+///     Route("/settings", title: "Settings") { SettingsView() }
+/// }
+/// ```
 @MainActor @preconcurrency
 public protocol Scene {
     /// The routes this scene serves.
@@ -33,6 +40,12 @@ public protocol Scene {
 }
 
 /// A route: a path and how to build the root view of a new page for it.
+///
+/// ```swift
+/// for route in MyApp().body._routes {
+///     print(route.path, route.makeTree(PlainHTML.self).render())   // a new page of the route
+/// }
+/// ```
 public struct RouteDescription {
     public let path: String
     public let title: String
@@ -55,6 +68,10 @@ public struct RouteDescription {
 
 /// A scene served at a path: each `GET` of the path creates a new page whose root view is
 /// built by `content`.
+///
+/// ```swift
+/// Route("/bookshelf", title: "Bookshelf") { BookshelfView() }
+/// ```
 public struct Route<Content: View>: Scene {
     let path: String
     let title: String?
@@ -83,6 +100,12 @@ struct RouteRoot<Content: View>: View {
 }
 
 /// A scene that presents its content at `/` (SwiftUI's main window).
+///
+/// ```swift
+/// var body: some Scene {
+///     WindowGroup("Notes") { NotesView() }
+/// }
+/// ```
 public struct WindowGroup<Content: View>: Scene {
     let title: String?
     let content: @MainActor () -> Content
@@ -101,11 +124,19 @@ public struct WindowGroup<Content: View>: Scene {
 }
 
 /// Several scenes.
+///
+/// ```swift
+/// var body: some Scene { Route("/a") { A() }; Route("/b") { B() } }   // a SceneList
+/// ```
 public struct SceneList: Scene {
     public let _routes: [RouteDescription]
 }
 
 /// Builds an app's scenes.
+///
+/// ```swift
+/// @SceneBuilder var body: some Scene { WindowGroup { ContentView() } }
+/// ```
 @resultBuilder
 @MainActor
 public enum SceneBuilder {

@@ -26,6 +26,10 @@ extension Shape {
 ///
 /// Partial: `inset(by:)` is accepted and returns the shape as it is (the shapes fill their
 /// frame; pad the view instead), so code written for it compiles.
+///
+/// ```swift
+/// Circle().strokeBorder(.blue, lineWidth: 4)
+/// ```
 public protocol InsettableShape: Shape {
     associatedtype InsetShape: InsettableShape
     /// Returns this shape inset by `amount` on every side (here: the shape unchanged).
@@ -89,6 +93,10 @@ extension View {
 }
 
 /// How a shape is filled (the even-odd rule is what SVG path data uses either way here).
+///
+/// ```swift
+/// Image(systemName: "star").clipShape(Circle(), style: FillStyle(eoFill: true))
+/// ```
 public struct FillStyle: Equatable, Sendable {
     public var isEOFilled: Bool
     public var isAntialiased: Bool

@@ -2,6 +2,10 @@ import Foundation
 
 /// A normalized 2D point in a view's coordinate space: (0, 0) is the top leading corner,
 /// (1, 1) the bottom trailing one.
+///
+/// ```swift
+/// LinearGradient(colors: [.white, .blue], startPoint: .topLeading, endPoint: UnitPoint(x: 1, y: 0.8))
+/// ```
 public struct UnitPoint: Hashable, Sendable {
     public var x: CGFloat
     public var y: CGFloat
@@ -28,6 +32,10 @@ public struct UnitPoint: Hashable, Sendable {
 }
 
 /// The inset distances for the sides of a rectangle.
+///
+/// ```swift
+/// Text(message).padding(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+/// ```
 public struct EdgeInsets: Hashable, Sendable {
     public var top: CGFloat
     public var leading: CGFloat
@@ -50,6 +58,10 @@ public struct EdgeInsets: Hashable, Sendable {
 /// ```
 public struct Gradient: Hashable, Sendable {
     /// One colour stop in the gradient.
+    ///
+    /// ```swift
+    /// Gradient(stops: [Gradient.Stop(color: .red, location: 0), Gradient.Stop(color: .orange, location: 0.3)])
+    /// ```
     public struct Stop: Hashable, Sendable {
         public var color: Color
         public var location: CGFloat
@@ -93,6 +105,11 @@ extension CSSGradient {
 
 /// A linear gradient (`linear-gradient()` in CSS), as a fill, a background, a foreground
 /// style, or a view that fills its frame.
+///
+/// ```swift
+/// Text("Sale")
+///     .foregroundStyle(LinearGradient(colors: [.orange, .red], startPoint: .leading, endPoint: .trailing))
+/// ```
 public struct LinearGradient: CSSGradient, Hashable {
     let gradient: Gradient
     let startPoint: UnitPoint
@@ -124,6 +141,10 @@ public struct LinearGradient: CSSGradient, Hashable {
 
 /// A radial gradient (`radial-gradient()` in CSS): from `startRadius` to `endRadius` points
 /// around `center`.
+///
+/// ```swift
+/// Circle().fill(RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 50))
+/// ```
 public struct RadialGradient: CSSGradient, Hashable {
     let gradient: Gradient
     let center: UnitPoint
@@ -149,6 +170,10 @@ public struct RadialGradient: CSSGradient, Hashable {
 
 /// An angular (conic) gradient (`conic-gradient()` in CSS) around `center`, from
 /// `startAngle` (0° is three o'clock, as in SwiftUI) to `endAngle`.
+///
+/// ```swift
+/// Circle().fill(AngularGradient(colors: [.red, .yellow, .green, .blue, .red], center: .center))
+/// ```
 public struct AngularGradient: CSSGradient, Hashable {
     let gradient: Gradient
     let center: UnitPoint
@@ -217,6 +242,12 @@ enum GradientFill {
 
 /// A background material: translucent, blurring what is behind it
 /// (`.background(.ultraThinMaterial)`).
+///
+/// ```swift
+/// Text("Now playing")
+///     .padding()
+///     .background(.ultraThinMaterial)
+/// ```
 public struct Material: ShapeStyle, CSSPaint, Hashable {
     let opacity: Int
     let blur: Int

@@ -1,6 +1,11 @@
 import Foundation
 
 /// A geometric angle whose value you access in either radians or degrees.
+///
+/// ```swift
+/// Image(systemName: "play").rotationEffect(.degrees(90))
+/// Circle().trim(from: 0, to: 0.5).rotation(Angle(radians: .pi / 2))
+/// ```
 public struct Angle: Hashable, Comparable, Sendable {
     public var radians: Double
     public var degrees: Double {

@@ -110,6 +110,10 @@ extension BuiltInShape {
 }
 
 /// A rectangular shape aligned inside the frame of the view containing it.
+///
+/// ```swift
+/// Rectangle().fill(Color.blue).frame(height: 4)
+/// ```
 public struct Rectangle: Shape, BuiltInShape {
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(rect) }
@@ -117,6 +121,10 @@ public struct Rectangle: Shape, BuiltInShape {
 }
 
 /// A rectangular shape with rounded corners.
+///
+/// ```swift
+/// RoundedRectangle(cornerRadius: 12).stroke(.gray, lineWidth: 1)
+/// ```
 public struct RoundedRectangle: Shape, BuiltInShape {
     public var cornerSize: CGSize
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
@@ -128,9 +136,17 @@ public struct RoundedRectangle: Shape, BuiltInShape {
 }
 
 /// The style of a rounded rectangle's corners (drawn as circular arcs either way).
+///
+/// ```swift
+/// RoundedRectangle(cornerRadius: 8, style: .circular).fill(.blue)
+/// ```
 public enum RoundedCornerStyle: Sendable { case circular, continuous }
 
 /// A circle centred on the frame of the view containing it.
+///
+/// ```swift
+/// Circle().fill(.green).frame(width: 10, height: 10)
+/// ```
 public struct Circle: Shape, BuiltInShape {
     public init() {}
     public func path(in rect: CGRect) -> Path {
@@ -141,6 +157,10 @@ public struct Circle: Shape, BuiltInShape {
 }
 
 /// An ellipse aligned inside the frame of the view containing it.
+///
+/// ```swift
+/// Ellipse().stroke(Color.purple, lineWidth: 2).frame(width: 120, height: 60)
+/// ```
 public struct Ellipse: Shape, BuiltInShape {
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
@@ -148,6 +168,10 @@ public struct Ellipse: Shape, BuiltInShape {
 }
 
 /// A capsule shape aligned inside the frame of the view containing it.
+///
+/// ```swift
+/// Text("New").padding(6).background(.blue).clipShape(Capsule())
+/// ```
 public struct Capsule: Shape, BuiltInShape {
     public init(style: RoundedCornerStyle = .continuous) {}
     public func path(in rect: CGRect) -> Path {
@@ -163,6 +187,10 @@ extension Path: Shape, BuiltInShape {
 }
 
 /// A shape rotated around an anchor (`SpeakerArc(…).rotation(.degrees(-90))`).
+///
+/// ```swift
+/// Circle().trim(from: 0, to: 0.7).rotation(.degrees(-90)).stroke(.blue, lineWidth: 6)
+/// ```
 public struct RotatedShape<Content: Shape>: Shape, BuiltInShape {
     public var shape: Content
     public var angle: Angle
@@ -174,6 +202,10 @@ public struct RotatedShape<Content: Shape>: Shape, BuiltInShape {
 }
 
 /// A shape trimmed to a fraction of its length (`Circle().trim(from: 0, to: 0.7)`).
+///
+/// ```swift
+/// Circle().trim(from: 0, to: progress).stroke(.blue, lineWidth: 6)
+/// ```
 public struct TrimmedShape<Base: Shape>: Shape, BuiltInShape {
     let base: Base
     let from: CGFloat

@@ -3,6 +3,11 @@ import Foundation
 // How a shape is painted: its stroke style, the SVG element (or the CSS box) that draws it.
 
 /// The characteristics of a stroke that traces a path.
+///
+/// ```swift
+/// RoundedRectangle(cornerRadius: 8)
+///     .stroke(.gray, style: StrokeStyle(lineWidth: 2, dash: [4, 2]))
+/// ```
 public struct StrokeStyle: Equatable, Sendable {
     public var lineWidth: CGFloat
     public var lineCap: CGLineCap
@@ -23,8 +28,16 @@ public struct StrokeStyle: Equatable, Sendable {
 }
 
 /// How the ends of a stroked line look.
+///
+/// ```swift
+/// Circle().trim(from: 0, to: 0.7).stroke(.blue, style: StrokeStyle(lineWidth: 8, lineCap: .round))
+/// ```
 public enum CGLineCap: Int32, Sendable { case butt, round, square }
 /// How the joins of a stroked path look.
+///
+/// ```swift
+/// Rectangle().stroke(.black, style: StrokeStyle(lineWidth: 4, lineJoin: .bevel))
+/// ```
 public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
 
 /// How a shape is painted: filled (with the foreground colour by default) or stroked.
@@ -67,6 +80,10 @@ struct ShapePaint: Equatable {
 }
 
 /// A shape and how it is painted: `<svg class="sh-shape">` holding one SVG element.
+///
+/// ```swift
+/// Circle().fill(.red)   // a ShapeView<Circle>
+/// ```
 public struct ShapeView<Content: Shape>: View {
     let shape: Content
     var paint = ShapePaint()

@@ -35,6 +35,10 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
     }
 
     /// The kinds of controls.
+    ///
+    /// ```swift
+    /// let toggles = tree.inspect().filter { $0.control == .toggle }
+    /// ```
     public enum ControlKind: Sendable, Equatable {
         /// `click` runs an action.
         case button

@@ -29,6 +29,10 @@ public enum ViewBuilder {
 
 /// A fixed sequence of views, produced by a `@ViewBuilder` block with several children.
 /// Each child's identity is its position.
+///
+/// ```swift
+/// VStack { Text(title); Text(subtitle) }   // the content is a TupleView<Text, Text>
+/// ```
 public struct TupleView<each Content: View>: View, PrimitiveView {
     public var value: (repeat each Content)
     public init(_ content: repeat each Content) { value = (repeat each content) }
@@ -38,6 +42,10 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
 
 /// One of two views, chosen by an `if`/`else` or `switch`. The two branches have distinct
 /// identities: flipping the condition destroys one branch (and its state) and builds the other.
+///
+/// ```swift
+/// if isEditing { EditForm() } else { DetailView() }   // in a @ViewBuilder: a _ConditionalContent
+/// ```
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
     enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
     let storage: Storage
@@ -52,6 +60,12 @@ extension Optional: PrimitiveView where Wrapped: View {
 }
 
 /// A view that renders nothing.
+///
+/// ```swift
+/// var badge: some View {
+///     if count > 0 { Text("\(count)") } else { EmptyView() }
+/// }
+/// ```
 public struct EmptyView: View, PrimitiveView {
     public init() {}
     static var isRowContainer: Bool { true }
@@ -59,6 +73,14 @@ public struct EmptyView: View, PrimitiveView {
 }
 
 /// Groups views without adding an element; modifiers on a group apply to each child.
+///
+/// ```swift
+/// Group {
+///     Text(title)
+///     Text(subtitle)
+/// }
+/// .font(.headline)
+/// ```
 public struct Group<Content: View>: View, PrimitiveView {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
@@ -68,6 +90,10 @@ public struct Group<Content: View>: View, PrimitiveView {
 
 /// A type-erased view. When the wrapped view's type changes, the old subtree is destroyed
 /// with its state and the new one is built.
+///
+/// ```swift
+/// var badge: AnyView { isNew ? AnyView(Text("New").bold()) : AnyView(EmptyView()) }
+/// ```
 public struct AnyView: View, PrimitiveView {
     let type: ObjectIdentifier
     let make: @MainActor (Context) -> Node

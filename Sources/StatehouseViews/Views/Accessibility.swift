@@ -53,11 +53,20 @@ extension View {
 }
 
 /// How an accessibility element treats its children.
+///
+/// ```swift
+/// HStack { Image(systemName: "star.fill"); Text("4.5") }
+///     .accessibilityElement(children: .combine)
+/// ```
 public enum AccessibilityChildBehavior: Hashable, Sendable {
     case ignore, contain, combine
 }
 
 /// The heading levels of `.accessibilityHeading`.
+///
+/// ```swift
+/// Text("Settings").accessibilityHeading(.h2)
+/// ```
 public enum AccessibilityHeadingLevel: Sendable {
     case unspecified, h1, h2, h3, h4, h5, h6
 
@@ -75,6 +84,10 @@ public enum AccessibilityHeadingLevel: Sendable {
 }
 
 /// Attributes that describe how a view behaves to assistive technology.
+///
+/// ```swift
+/// Text("Chapter 1").accessibilityAddTraits(.isHeader)
+/// ```
 public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -6,6 +6,11 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 }
 
 /// How a change animates. Accepted for source compatibility; changes apply at once.
+///
+/// ```swift
+/// withAnimation(.easeInOut) { isExpanded.toggle() }
+/// Text("\(count)").animation(.spring, value: count)
+/// ```
 public struct Animation: Equatable, Sendable {
     let name: String
     public static let `default` = Animation(name: "default")

@@ -5,6 +5,11 @@ private let destructiveAttributes = [Attribute("class", "sh-button sh-destructiv
 private let cancelAttributes = [Attribute("class", "sh-button sh-cancel"), Attribute("type", "submit")]
 
 /// A value that describes the purpose of a button.
+///
+/// ```swift
+/// Button("Delete", role: .destructive) { delete(book) }
+/// Button("Cancel", role: .cancel) { dismiss() }
+/// ```
 public struct ButtonRole: Equatable, Sendable {
     let name: String
     /// A role that indicates a destructive action (styled in red).

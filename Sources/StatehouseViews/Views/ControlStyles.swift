@@ -34,6 +34,13 @@ extension Menu where Label == Text {
 
 /// A container view that displays semantically-related controls in a visually-appropriate
 /// manner: a `role="group"` row.
+///
+/// ```swift
+/// ControlGroup {
+///     Button("Bold") { toggleBold() }
+///     Button("Italic") { toggleItalic() }
+/// }
+/// ```
 public struct ControlGroup<Content: View>: View {
     let content: Content
 
@@ -71,6 +78,12 @@ extension PrimitiveButtonStyle {
 }
 
 /// The properties of a button, for a `PrimitiveButtonStyle`.
+///
+/// ```swift
+/// func makeBody(configuration: Configuration) -> some View {
+///     configuration.label.onTapGesture { configuration.trigger() }
+/// }
+/// ```
 @MainActor
 public struct PrimitiveButtonStyleConfiguration {
     /// A type-erased label of a button.
@@ -85,16 +98,46 @@ public struct PrimitiveButtonStyleConfiguration {
 }
 
 /// A built-in button style: a class on the element the modifier reaches.
+///
+/// ```swift
+/// Button("Save") { save() }.buttonStyle(.bordered)   // BorderedButtonStyle, a built-in style
+/// ```
 public protocol _BuiltInButtonStyle: PrimitiveButtonStyle where Body == Button<PrimitiveButtonStyleConfiguration.Label> {}
 
 extension _BuiltInButtonStyle {
     public func makeBody(configuration: Configuration) -> Button<PrimitiveButtonStyleConfiguration.Label> { Button(configuration) }
 }
 
+/// The default button style (`.automatic`): no class of its own.
+///
+/// ```swift
+/// Button("Save") { save() }.buttonStyle(.automatic)
+/// ```
 public struct DefaultButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "" } }
+/// A button style with a tinted background (`.bordered`): the `sh-bordered` class.
+///
+/// ```swift
+/// Button("Save") { save() }.buttonStyle(.bordered)
+/// ```
 public struct BorderedButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-bordered" } }
+/// A button style filled with the accent colour (`.borderedProminent`): the `sh-prominent` class.
+///
+/// ```swift
+/// Button("Buy") { buy() }.buttonStyle(.borderedProminent)
+/// ```
 public struct BorderedProminentButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-prominent" } }
+/// A button style without a border (`.borderless`): the `sh-borderless` class.
+///
+/// ```swift
+/// Button("Edit") { edit() }.buttonStyle(.borderless)
+/// ```
 public struct BorderlessButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-borderless" } }
+/// A button style that shows its label as it is, without padding or accent colour (`.plain`): the
+/// `sh-plain` class.
+///
+/// ```swift
+/// Button { open(book) } label: { BookRow(book: book) }.buttonStyle(.plain)
+/// ```
 public struct PlainButtonStyle: _BuiltInButtonStyle { public init() {}; public var _className: String? { "sh-plain" } }
 
 extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: DefaultButtonStyle { .init() } }
@@ -106,6 +149,11 @@ extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public stat
 extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: PlainButtonStyle { .init() } }
 
 /// The size classes of controls.
+///
+/// ```swift
+/// Button("Buy") { buy() }
+///     .controlSize(.large)
+/// ```
 public enum ControlSize: String, Sendable, CaseIterable {
     case mini, small, regular, large, extraLarge
 }

@@ -32,6 +32,11 @@ public struct TextField: View {
 }
 
 /// A control into which people securely enter private text.
+///
+/// ```swift
+/// SecureField("Password", text: $password)
+///     .textFieldStyle(.roundedBorder)
+/// ```
 public struct SecureField: View {
     let title: String
     let text: Binding<String>
@@ -234,6 +239,10 @@ extension Stepper where Label == Text {
 
 /// A control for navigating to a URL: an `<a href>`. Only `http`, `https`, `mailto`, `tel`
 /// and relative URLs are linked; anything else (`javascript:`) renders without an `href`.
+///
+/// ```swift
+/// Link("Terms of Service", destination: URL(string: "https://example.com/terms")!)
+/// ```
 public struct Link<Label: View>: View, ElementView {
     let destination: URL
     let label: Label

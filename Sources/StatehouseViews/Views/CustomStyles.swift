@@ -25,6 +25,13 @@ public protocol ButtonStyle {
 }
 
 /// The properties of a button.
+///
+/// ```swift
+/// func makeBody(configuration: Configuration) -> some View {
+///     configuration.label
+///         .foregroundStyle(configuration.role == .destructive ? Color.red : Color.primary)
+/// }
+/// ```
 @MainActor
 public struct ButtonStyleConfiguration {
     /// A type-erased label of a button.
@@ -40,6 +47,10 @@ public struct ButtonStyleConfiguration {
 
 /// A part of a control that a style shows (a configuration's `label`, `title`, `icon`):
 /// the view the control was given, type-erased.
+///
+/// ```swift
+/// configuration.label.bold()   // a style's `configuration.label` is a `StyleContent`
+/// ```
 public struct StyleContent: View {
     let content: AnyView
     init<V: View>(_ view: V) { content = AnyView(view) }
@@ -111,6 +122,12 @@ public protocol LabelStyle {
 }
 
 /// The properties of a label.
+///
+/// ```swift
+/// func makeBody(configuration: Configuration) -> some View {
+///     HStack { configuration.icon; configuration.title }
+/// }
+/// ```
 @MainActor
 public struct LabelStyleConfiguration {
     /// A type-erased title view of a label.
@@ -129,6 +146,10 @@ public struct LabelStyleConfiguration {
 public typealias DefaultLabelStyle = TitleAndIconLabelStyle
 
 /// The icon and the title, side by side.
+///
+/// ```swift
+/// Label("Favorites", systemImage: "star").labelStyle(.titleAndIcon)
+/// ```
 public struct TitleAndIconLabelStyle: LabelStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
@@ -138,6 +159,10 @@ public struct TitleAndIconLabelStyle: LabelStyle {
 }
 
 /// The icon only; the title stays for screen readers (visually hidden).
+///
+/// ```swift
+/// Label("Favorites", systemImage: "star").labelStyle(.iconOnly)
+/// ```
 public struct IconOnlyLabelStyle: LabelStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
@@ -147,6 +172,10 @@ public struct IconOnlyLabelStyle: LabelStyle {
 }
 
 /// The title only.
+///
+/// ```swift
+/// Label("Favorites", systemImage: "star").labelStyle(.titleOnly)
+/// ```
 public struct TitleOnlyLabelStyle: LabelStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
@@ -187,6 +216,12 @@ public protocol ToggleStyle {
 }
 
 /// The properties of a toggle.
+///
+/// ```swift
+/// func makeBody(configuration: Configuration) -> some View {
+///     Button { configuration.isOn.toggle() } label: { configuration.label }
+/// }
+/// ```
 @MainActor
 public struct ToggleStyleConfiguration {
     /// A type-erased label of a toggle.
@@ -206,6 +241,10 @@ public struct ToggleStyleConfiguration {
 }
 
 /// A switch beside the label (the default): `<button role="switch" aria-checked>`.
+///
+/// ```swift
+/// Toggle("Wi-Fi", isOn: $wifi).toggleStyle(.switch)
+/// ```
 public struct SwitchToggleStyle: ToggleStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
@@ -217,6 +256,10 @@ public struct SwitchToggleStyle: ToggleStyle {
 public typealias DefaultToggleStyle = SwitchToggleStyle
 
 /// A checkbox beside the label: `<button role="checkbox" aria-checked>`.
+///
+/// ```swift
+/// Toggle("Remember me", isOn: $remembers).toggleStyle(.checkbox)
+/// ```
 public struct CheckboxToggleStyle: ToggleStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
@@ -225,6 +268,10 @@ public struct CheckboxToggleStyle: ToggleStyle {
 }
 
 /// A button that shows the label and stays pressed while on: `<button aria-pressed>`.
+///
+/// ```swift
+/// Toggle("Bold", isOn: $isBold).toggleStyle(.button)
+/// ```
 public struct ButtonToggleStyle: ToggleStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
@@ -274,6 +321,12 @@ extension ProgressViewStyle {
 }
 
 /// The properties of a progress view instance.
+///
+/// ```swift
+/// func makeBody(configuration: Configuration) -> some View {
+///     Text("\(Int((configuration.fractionCompleted ?? 0) * 100))%")
+/// }
+/// ```
 @MainActor
 public struct ProgressViewStyleConfiguration {
     /// A type-erased label describing the task represented by the progress view.
@@ -298,6 +351,10 @@ public struct ProgressViewStyleConfiguration {
 }
 
 /// A bar (the default): `<progress>`.
+///
+/// ```swift
+/// ProgressView(value: downloaded, total: size).progressViewStyle(.linear)
+/// ```
 public struct LinearProgressViewStyle: ProgressViewStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }
@@ -308,6 +365,10 @@ public struct LinearProgressViewStyle: ProgressViewStyle {
 public typealias DefaultProgressViewStyle = LinearProgressViewStyle
 
 /// A ring (a spinner while indeterminate): `<progress class="sh-circular">`.
+///
+/// ```swift
+/// ProgressView().progressViewStyle(.circular)
+/// ```
 public struct CircularProgressViewStyle: ProgressViewStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }

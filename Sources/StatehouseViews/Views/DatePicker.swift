@@ -74,6 +74,10 @@ extension DatePicker where Label == Text {
 }
 
 /// The parts of a date a picker shows.
+///
+/// ```swift
+/// DatePicker("Alarm", selection: $alarm, displayedComponents: .hourAndMinute)
+/// ```
 public struct DatePickerComponents: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -116,6 +116,12 @@ extension LabeledContent where Label == Text {
 
 /// A stylized view, with an optional label, that visually collects a logical grouping of
 /// content.
+///
+/// ```swift
+/// GroupBox("Storage") {
+///     Text("12 GB of 64 GB used")
+/// }
+/// ```
 public struct GroupBox<Label: View, Content: View>: View {
     let parts: LabelledParts<Label, Content>
 

@@ -99,21 +99,76 @@ struct MeterElement: ElementView {
 }
 
 /// A form's look.
+///
+/// ```swift
+/// Form { TextField("Name", text: $name) }
+///     .formStyle(.grouped)
+/// ```
 public protocol FormStyle { var _name: String { get } }
+/// The default form style (`.automatic`): a grouped list.
+///
+/// ```swift
+/// Form { Toggle("Notifications", isOn: $notifies) }.formStyle(.automatic)
+/// ```
 public struct AutomaticFormStyle: FormStyle { public init() {}; public var _name: String { "automatic" } }
+/// A form style of grouped sections (`.grouped`); it looks as the default one does.
+///
+/// ```swift
+/// Form { Section("Account") { TextField("Email", text: $email) } }.formStyle(.grouped)
+/// ```
 public struct GroupedFormStyle: FormStyle { public init() {}; public var _name: String { "grouped" } }
+/// A form style that lays out each control's label and control in two columns (`.columns`).
+///
+/// ```swift
+/// Form { Toggle("Notifications", isOn: $notifies) }.formStyle(.columns)
+/// ```
 public struct ColumnsFormStyle: FormStyle { public init() {}; public var _name: String { "columns" } }
 extension FormStyle where Self == AutomaticFormStyle { public static var automatic: AutomaticFormStyle { .init() } }
 extension FormStyle where Self == GroupedFormStyle { public static var grouped: GroupedFormStyle { .init() } }
 extension FormStyle where Self == ColumnsFormStyle { public static var columns: ColumnsFormStyle { .init() } }
 
 /// A list's look.
+///
+/// ```swift
+/// List(books) { Text($0.title) }
+///     .listStyle(.plain)
+/// ```
 public protocol ListStyle { var _name: String { get } }
+/// The default list style (`.automatic`).
+///
+/// ```swift
+/// List(books) { Text($0.title) }.listStyle(.automatic)
+/// ```
 public struct DefaultListStyle: ListStyle { public init() {}; public var _name: String { "automatic" } }
+/// A list style without a background or rounded rows (`.plain`).
+///
+/// ```swift
+/// List(books) { Text($0.title) }.listStyle(.plain)
+/// ```
 public struct PlainListStyle: ListStyle { public init() {}; public var _name: String { "plain" } }
+/// A list style inset from its container's edges (`.inset`).
+///
+/// ```swift
+/// List(books) { Text($0.title) }.listStyle(.inset)
+/// ```
 public struct InsetListStyle: ListStyle { public init() {}; public var _name: String { "inset" } }
+/// An inset, grouped list style (`.insetGrouped`); it looks as the default one does.
+///
+/// ```swift
+/// List(books) { Text($0.title) }.listStyle(.insetGrouped)
+/// ```
 public struct InsetGroupedListStyle: ListStyle { public init() {}; public var _name: String { "insetGrouped" } }
+/// A grouped list style (`.grouped`); it looks as the default one does.
+///
+/// ```swift
+/// List(books) { Text($0.title) }.listStyle(.grouped)
+/// ```
 public struct GroupedListStyle: ListStyle { public init() {}; public var _name: String { "grouped" } }
+/// A list style for a sidebar's navigation (`.sidebar`).
+///
+/// ```swift
+/// List(playlists) { Label($0.name, systemImage: "play") }.listStyle(.sidebar)
+/// ```
 public struct SidebarListStyle: ListStyle { public init() {}; public var _name: String { "sidebar" } }
 extension ListStyle where Self == DefaultListStyle { public static var automatic: DefaultListStyle { .init() } }
 extension ListStyle where Self == PlainListStyle { public static var plain: PlainListStyle { .init() } }
@@ -123,9 +178,29 @@ extension ListStyle where Self == GroupedListStyle { public static var grouped: 
 extension ListStyle where Self == SidebarListStyle { public static var sidebar: SidebarListStyle { .init() } }
 
 /// A text field's look.
+///
+/// ```swift
+/// TextField("Search", text: $query)
+///     .textFieldStyle(.roundedBorder)
+/// ```
 public protocol TextFieldStyle { var _name: String { get } }
+/// The default text field style (`.automatic`).
+///
+/// ```swift
+/// TextField("Name", text: $name).textFieldStyle(.automatic)
+/// ```
 public struct DefaultTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "automatic" } }
+/// A text field style with a rounded border (`.roundedBorder`).
+///
+/// ```swift
+/// TextField("Name", text: $name).textFieldStyle(.roundedBorder)
+/// ```
 public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "roundedBorder" } }
+/// A text field style without a border or background (`.plain`).
+///
+/// ```swift
+/// TextField("Name", text: $name).textFieldStyle(.plain)
+/// ```
 public struct PlainTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "plain" } }
 extension TextFieldStyle where Self == DefaultTextFieldStyle { public static var automatic: DefaultTextFieldStyle { .init() } }
 extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: RoundedBorderTextFieldStyle { .init() } }

@@ -1,6 +1,11 @@
 /// An image: `Image(systemName:)` renders an inline SVG from a small built-in symbol set, with
 /// `role="img"` and an `aria-label` derived from the name ("play.circle" → "Play"), so an
 /// image-only button still has a name.
+///
+/// ```swift
+/// Image(systemName: "star.fill")
+///     .foregroundStyle(.yellow)
+/// ```
 public struct Image: View, ElementView, Equatable {
     let systemName: String
     let label: String?

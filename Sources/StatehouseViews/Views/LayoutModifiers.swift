@@ -3,6 +3,11 @@ import Foundation
 /// Text layout, shadows, offsets and the modifiers older SwiftUI code uses everywhere.
 
 /// An alignment position for text along the horizontal axis.
+///
+/// ```swift
+/// Text(poem)
+///     .multilineTextAlignment(.center)
+/// ```
 public enum TextAlignment: Hashable, Sendable, CaseIterable {
     case leading, center, trailing
 
@@ -91,9 +96,19 @@ extension View {
 }
 
 /// Vertical edges.
+///
+/// ```swift
+/// Text(book.title)
+///     .listRowSeparator(.hidden, edges: .bottom)
+/// ```
 public enum VerticalEdge: Int8, Sendable {
     case top, bottom
 
+    /// A set of vertical edges.
+    ///
+    /// ```swift
+    /// Text(book.title).listRowSeparator(.hidden, edges: [.top, .bottom])
+    /// ```
     public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
@@ -104,8 +119,17 @@ public enum VerticalEdge: Int8, Sendable {
 }
 
 /// A navigation bar item's configuration.
+///
+/// ```swift
+/// BookList()
+///     .navigationBarTitleDisplayMode(.inline)
+/// ```
 public enum NavigationBarItem {
     /// How a navigation bar shows its title.
+    ///
+    /// ```swift
+    /// .navigationBarTitleDisplayMode(.large)
+    /// ```
     public enum TitleDisplayMode: Sendable {
         case automatic, inline, large
     }
@@ -113,6 +137,13 @@ public enum NavigationBarItem {
 
 /// A view for presenting a stack of views (deprecated in SwiftUI, still everywhere): a
 /// `NavigationStack`.
+///
+/// ```swift
+/// NavigationView {
+///     BookList()
+///         .navigationTitle("Books")
+/// }
+/// ```
 public struct NavigationView<Content: View>: View {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
@@ -125,9 +156,18 @@ extension View {
 }
 
 /// A specification for the appearance and interaction of a navigation view.
+///
+/// ```swift
+/// NavigationView { BookList() }
+///     .navigationViewStyle(.stack)
+/// ```
 public protocol NavigationViewStyle {}
 
 /// A navigation view style that represents views one at a time.
+///
+/// ```swift
+/// NavigationView { BookList() }.navigationViewStyle(StackNavigationViewStyle())
+/// ```
 public struct StackNavigationViewStyle: NavigationViewStyle, Sendable { public init() {} }
 
 extension NavigationViewStyle where Self == StackNavigationViewStyle {

@@ -38,6 +38,14 @@ extension ForEach {
 
 /// A `ForEach` with `.onDelete` or `.onMove`: the rows, each with its editing buttons. Still a
 /// container of rows (in a `List`, each element is a row).
+///
+/// ```swift
+/// List {
+///     ForEach(todos) { Text($0.title) }
+///         .onDelete { todos.remove(atOffsets: $0) }
+///         .onMove { todos.move(fromOffsets: $0, toOffset: $1) }
+/// }
+/// ```
 public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, TransparentView {
     let base: ForEach<Data, ID, Content>
     let onDelete: ((IndexSet) -> Void)?
@@ -108,6 +116,11 @@ struct RowEditButtons: View {
 }
 
 /// The mode of a view that can be edited (`EditButton` switches it).
+///
+/// ```swift
+/// @Environment(\.editMode) private var editMode
+/// if editMode?.wrappedValue.isEditing == true { Text("Editing") }
+/// ```
 public enum EditMode: Hashable, Sendable {
     case inactive, transient, active
 
@@ -124,6 +137,11 @@ extension EnvironmentValues {
 }
 
 /// A button that toggles the edit mode of the enclosing `NavigationStack`: "Edit", "Done".
+///
+/// ```swift
+/// List { ForEach(todos) { Text($0.title) }.onMove { todos.move(fromOffsets: $0, toOffset: $1) } }
+///     .toolbar { EditButton() }
+/// ```
 public struct EditButton: View {
     @Environment(\.editMode) private var editMode
     public init() {}

@@ -235,6 +235,15 @@ struct SelectableList<SelectionValue: Hashable, Content: View>: View {
 }
 
 /// A container for grouping controls used for data entry: styled as a grouped list.
+///
+/// ```swift
+/// Form {
+///     Section("Account") {
+///         TextField("Name", text: $name)
+///         Toggle("Newsletter", isOn: $subscribes)
+///     }
+/// }
+/// ```
 public struct Form<Content: View>: View {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }

@@ -189,10 +189,18 @@ extension View {
 }
 
 /// Edges of a rectangle.
+///
+/// ```swift
+/// Text(title).padding(.top, 8)
+/// ```
 public enum Edge: Int8, CaseIterable, Sendable {
     case top, leading, bottom, trailing
 
     /// A set of edges.
+    ///
+    /// ```swift
+    /// Text(caption).padding([.leading, .bottom], 12)
+    /// ```
     public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }

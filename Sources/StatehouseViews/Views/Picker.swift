@@ -108,21 +108,64 @@ private func radioGroupAttributes(isSegmented: Bool, title: String?) -> [Attribu
 
 /// How a `Picker` looks: `.menu` (the default, a `<select>`), `.segmented`, `.inline`,
 /// `.radioGroup`, `.wheel` (shown as `.inline`).
+///
+/// ```swift
+/// Picker("Sort by", selection: $order) {
+///     Text("Title").tag(Order.title)
+///     Text("Date").tag(Order.date)
+/// }
+/// .pickerStyle(.inline)
+/// ```
 public protocol PickerStyle {
     var _kind: PickerKind { get }
 }
 
 /// The kinds of picker styles.
+///
+/// ```swift
+/// SegmentedPickerStyle()._kind   // .segmented
+/// ```
 public enum PickerKind: String, Sendable {
     case menu, segmented, inline
 }
 
+/// A picker style that shows the options in a menu: a `<select>` (`.menu`).
+///
+/// ```swift
+/// Picker("Flavor", selection: $flavor) { ForEach(Flavor.allCases, id: \.self) { Text($0.rawValue) } }
+///     .pickerStyle(.menu)
+/// ```
 public struct MenuPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .menu } }
+/// A picker style that shows the options as a segmented control: a `radiogroup` of buttons
+/// (`.segmented`).
+///
+/// ```swift
+/// Picker("View", selection: $layout) { Text("List").tag(Layout.list); Text("Grid").tag(Layout.grid) }
+///     .pickerStyle(.segmented)
+/// ```
 public struct SegmentedPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .segmented } }
+/// A picker style that shows every option inline: a `radiogroup` of buttons (`.inline`,
+/// `.radioGroup`, `.wheel`).
+///
+/// ```swift
+/// Picker("Size", selection: $size) { ForEach(Size.allCases, id: \.self) { Text($0.rawValue) } }
+///     .pickerStyle(.inline)
+/// ```
 public struct InlinePickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .inline } }
 /// A row that navigates to the options, on iOS; here the options inline (a radio group), which
 /// shows each option's own view.
+///
+/// ```swift
+/// Picker("Language", selection: $language) { ForEach(languages, id: \.self) { Text($0) } }
+///     .pickerStyle(.navigationLink)
+/// ```
 public struct NavigationLinkPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .inline } }
+/// The default picker style: a menu (`.automatic`).
+///
+/// ```swift
+/// Picker("Flavor", selection: $flavor) { ForEach(Flavor.allCases, id: \.self) { Text($0.rawValue) } }
+///     .pickerStyle(.automatic)
+/// ```
 public struct DefaultPickerStyle: PickerStyle { public init() {}; public var _kind: PickerKind { .menu } }
 
 extension PickerStyle where Self == MenuPickerStyle { public static var menu: MenuPickerStyle { MenuPickerStyle() } }

@@ -27,10 +27,18 @@ public struct ScrollView<Content: View>: View, ElementView {
 }
 
 /// The horizontal or vertical dimension.
+///
+/// ```swift
+/// ScrollView(.horizontal) { HStack { ForEach(photos) { PhotoView($0) } } }
+/// ```
 public enum Axis: Sendable, Hashable {
     case horizontal, vertical
 
     /// A set of axes.
+    ///
+    /// ```swift
+    /// ScrollView([.horizontal, .vertical]) { FloorPlan() }
+    /// ```
     public struct Set: OptionSet, Sendable, Hashable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
@@ -41,6 +49,14 @@ public enum Axis: Sendable, Hashable {
 
 /// A view that arranges its children in a vertical line (all of them: a page is rendered
 /// whole, so "lazy" changes nothing but the name).
+///
+/// ```swift
+/// ScrollView {
+///     LazyVStack(alignment: .leading, spacing: 8) {
+///         ForEach(messages) { MessageRow(message: $0) }
+///     }
+/// }
+/// ```
 public struct LazyVStack<Content: View>: View {
     let stack: VStack<Content>
 
@@ -52,6 +68,12 @@ public struct LazyVStack<Content: View>: View {
 }
 
 /// A view that arranges its children in a horizontal line (all of them).
+///
+/// ```swift
+/// ScrollView(.horizontal) {
+///     LazyHStack(spacing: 12) { ForEach(photos) { PhotoView($0) } }
+/// }
+/// ```
 public struct LazyHStack<Content: View>: View {
     let stack: HStack<Content>
 
@@ -63,8 +85,17 @@ public struct LazyHStack<Content: View>: View {
 }
 
 /// A description of a row or a column in a lazy grid.
+///
+/// ```swift
+/// let columns = [GridItem(.fixed(80)), GridItem(.flexible())]
+/// LazyVGrid(columns: columns) { ForEach(contacts) { ContactCell(contact: $0) } }
+/// ```
 public struct GridItem: Sendable {
     /// The size in the minor axis of one or more rows or columns in a grid layout.
+    ///
+    /// ```swift
+    /// GridItem(.adaptive(minimum: 80, maximum: 120))
+    /// ```
     public enum Size: Sendable {
         case fixed(CGFloat)
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
@@ -92,6 +123,12 @@ public struct GridItem: Sendable {
 
 /// A container view that arranges its children in a grid that grows vertically: CSS grid
 /// columns from `columns`.
+///
+/// ```swift
+/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 80))], spacing: 8) {
+///     ForEach(photos) { PhotoView($0) }
+/// }
+/// ```
 public struct LazyVGrid<Content: View>: View, ElementView {
     let columns: [GridItem]
     let spacing: CGFloat?
@@ -111,6 +148,12 @@ public struct LazyVGrid<Content: View>: View, ElementView {
 
 /// A container view that arranges its children in a grid that grows horizontally: CSS grid
 /// rows from `rows`, filled column by column.
+///
+/// ```swift
+/// LazyHGrid(rows: [GridItem(.fixed(40)), GridItem(.fixed(40))]) {
+///     ForEach(tags, id: \.self) { Text($0) }
+/// }
+/// ```
 public struct LazyHGrid<Content: View>: View, ElementView {
     let rows: [GridItem]
     let spacing: CGFloat?
@@ -130,6 +173,12 @@ public struct LazyHGrid<Content: View>: View, ElementView {
 }
 
 /// The views a lazy stack or grid pins (accepted; nothing is pinned).
+///
+/// ```swift
+/// LazyVGrid(columns: columns, pinnedViews: [.sectionHeaders]) {
+///     ForEach(photos) { PhotoView($0) }
+/// }
+/// ```
 public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -145,6 +194,13 @@ private func gridStyle(_ property: String, _ items: [GridItem], _ spacing: CGFlo
 
 /// A container view that arranges other views in a two dimensional layout: a table of
 /// `GridRow`s, each child of a row a cell.
+///
+/// ```swift
+/// Grid {
+///     GridRow { Text("Name"); Text(name) }
+///     GridRow { Text("Email"); Text(email) }
+/// }
+/// ```
 public struct Grid<Content: View>: View, ElementView {
     let content: Content
 
@@ -157,6 +213,10 @@ public struct Grid<Content: View>: View, ElementView {
 }
 
 /// A horizontal row in a two dimensional grid container.
+///
+/// ```swift
+/// GridRow { Text("Total"); Text(total, format: .currency(code: "EUR")) }
+/// ```
 public struct GridRow<Content: View>: View, ElementView {
     let content: Content
 

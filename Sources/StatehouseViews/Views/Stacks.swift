@@ -22,6 +22,10 @@ public struct VStack<Content: View>: View, ElementView {
 }
 
 /// A view that arranges its children in a horizontal line.
+///
+/// ```swift
+/// HStack(alignment: .firstTextBaseline, spacing: 8) { Text(name); Spacer(); Text(price) }
+/// ```
 public struct HStack<Content: View>: View, ElementView {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
@@ -39,6 +43,13 @@ public struct HStack<Content: View>: View, ElementView {
 }
 
 /// A view that overlays its children, aligning them in both axes.
+///
+/// ```swift
+/// ZStack(alignment: .bottomTrailing) {
+///     Circle().fill(Color.blue)
+///     Text("\(unread)")
+/// }
+/// ```
 public struct ZStack<Content: View>: View, ElementView {
     let alignment: Alignment
     let content: Content
@@ -76,6 +87,10 @@ func cssNumber(_ value: CGFloat) -> String {
 }
 
 /// A flexible space that expands along the major axis of its containing stack.
+///
+/// ```swift
+/// HStack { Text("Total"); Spacer(minLength: 16); Text(total) }
+/// ```
 public struct Spacer: View, ElementView {
     let minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
@@ -87,6 +102,10 @@ public struct Spacer: View, ElementView {
 }
 
 /// A visual element that separates content.
+///
+/// ```swift
+/// VStack { Text("Inbox"); Divider(); Text("Sent") }
+/// ```
 public struct Divider: View, ElementView {
     public init() {}
     func element(in environment: EnvironmentValues) -> ElementSpec {
@@ -97,6 +116,10 @@ public struct Divider: View, ElementView {
 }
 
 /// An alignment position along the horizontal axis.
+///
+/// ```swift
+/// VStack(alignment: .leading) { Text(title); Text(subtitle) }
+/// ```
 public struct HorizontalAlignment: Equatable, Sendable {
     let css: String
     let vstackAttributes: [Attribute]
@@ -111,6 +134,10 @@ public struct HorizontalAlignment: Equatable, Sendable {
 }
 
 /// An alignment position along the vertical axis.
+///
+/// ```swift
+/// HStack(alignment: .top) { Image(systemName: "star"); Text(review) }
+/// ```
 public struct VerticalAlignment: Equatable, Sendable {
     let css: String
     let hstackAttributes: [Attribute]
@@ -127,6 +154,10 @@ public struct VerticalAlignment: Equatable, Sendable {
 }
 
 /// An alignment in both axes.
+///
+/// ```swift
+/// Text("New").frame(maxWidth: .infinity, alignment: .topLeading)
+/// ```
 public struct Alignment: Equatable, Sendable {
     public var horizontal: HorizontalAlignment
     public var vertical: VerticalAlignment

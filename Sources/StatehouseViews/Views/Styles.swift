@@ -1,6 +1,12 @@
 import Foundation
 
 /// A colour or pattern to use when rendering a shape (text colour, background).
+///
+/// ```swift
+/// Text(subtitle).foregroundStyle(.secondary)
+/// Circle().fill(Color.green)
+/// Text("Now playing").padding().background(.ultraThinMaterial)
+/// ```
 public protocol ShapeStyle: Sendable {}
 
 /// What a shape style is in CSS.
@@ -93,6 +99,11 @@ extension ShapeStyle where Self == Color {
 
 /// A style that maps to the current foreground style at a level of the hierarchy:
 /// `.primary`, `.secondary`, `.tertiary`, `.quaternary`.
+///
+/// ```swift
+/// Text(subtitle)
+///     .foregroundStyle(.secondary)
+/// ```
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable, CSSPaint {
     let level: String
     public static let primary = HierarchicalShapeStyle(level: "primary")
@@ -112,6 +123,11 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 }
 
 /// An environment-dependent font: Apple's text styles, or a system font of a size.
+///
+/// ```swift
+/// Text("Total").font(.headline)
+/// Text(price).font(.system(size: 28, weight: .bold))
+/// ```
 public struct Font: Hashable, Sendable {
     let className: String?
     let size: CGFloat?
@@ -138,6 +154,10 @@ public struct Font: Hashable, Sendable {
     public func bold() -> Font { weight(.bold) }
 
     /// A font weight.
+    ///
+    /// ```swift
+    /// Text(price).font(.body.weight(.semibold))
+    /// ```
     public struct Weight: Hashable, Sendable {
         let value: Int
         public static let ultraLight = Weight(value: 100)

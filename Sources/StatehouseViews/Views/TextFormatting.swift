@@ -17,6 +17,10 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     public init(stringInterpolation: StringInterpolation) { string = stringInterpolation.output }
 
     /// The interpolations a `Text`'s literal takes.
+    ///
+    /// ```swift
+    /// Text("Track \(number, specifier: "%02d"): \(title)")
+    /// ```
     public struct StringInterpolation: StringInterpolationProtocol {
         var output = ""
 
@@ -78,6 +82,10 @@ extension Text {
     }
 
     /// How `Text(_:style:)` writes a date (the relative styles are not kept up to date).
+    ///
+    /// ```swift
+    /// Text(event.start, style: .date)
+    /// ```
     public struct DateStyle: Sendable {
         enum Kind { case date, time }
         let kind: Kind
