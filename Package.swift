@@ -41,12 +41,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The server as a service among the host's others, started and stopped in order.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        // The hosts an app may already run (StatehouseHummingbird, StatehouseVapor), and the
-        // HTTP client their examples' tests use.
+        // The hosts an app may already run (StatehouseHummingbird, StatehouseVapor).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalog and the API.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -106,6 +104,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // An app's pages in a Vapor 4 app: `app.statehouse(pages)`.
@@ -125,7 +124,9 @@ let package = Package(
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // Statehouse inside apps people already run: the pages both examples mount, and a
         // Hummingbird app and a Vapor app with their own routes and authentication
-        // (`swift run HummingbirdExample`, `swift run VaporExample`).
+        // (`swift run HummingbirdExample`, `swift run VaporExample serve`). Tests/Browser/
+        // test_hosts.py runs each binary and drives it over HTTP (not a Swift test target: the
+        // sanitizer build of the test bundle would build both frameworks again).
         .target(name: "HostedPages", dependencies: ["Statehouse"], path: "Examples/Hosts/HostedPages"),
         .executableTarget(name: "HummingbirdExample", dependencies: [
             "HostedPages", "Statehouse", "StatehouseHummingbird", .product(name: "Hummingbird", package: "hummingbird"),
@@ -169,13 +170,6 @@ let package = Package(
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
-        // The host examples on real sockets: mount `/counter`, click it, host routes and middleware.
-        .testTarget(name: "StatehouseHostsTests", dependencies: [
-            "HummingbirdExample", "VaporExample", "HostedPages", "Statehouse",
-            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Vapor", package: "vapor"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-        ]),
         .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "CCurl", "StatehouseLoopback",
                                                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
     ]

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 import StatehouseNIO
 import StatehouseProtocol
 // What a host hands its pages: `environment.set(\.user, user)`.
@@ -74,7 +75,14 @@ extension Response {
         let body: ResponseBody
         if let stream = response.stream {
             body = ResponseBody { writer in
-                await stream.pump { bytes in try await writer.write(ByteBuffer(bytes: bytes)) }
+                // The server's graceful shutdown waits for responses to end: an open stream
+                // ends then (the browser reconnects to the next process), instead of holding
+                // the shutdown until its client goes.
+                await withGracefulShutdownHandler {
+                    await stream.pump { bytes in try await writer.write(ByteBuffer(bytes: bytes)) }
+                } onGracefulShutdown: {
+                    stream.close()
+                }
                 try await writer.finish(nil)
             }
         } else {

@@ -1,3 +1,4 @@
+import Foundation
 import HostedPages
 import Hummingbird
 import Logging
@@ -9,16 +10,19 @@ import StatehouseHummingbird
 /// found is in the page's environment.
 ///
 ///     swift run HummingbirdExample        # http://127.0.0.1:8080/counter (send Authorization: Bearer NAME)
+///
+/// Statehouse's options come from the environment (`STATEHOUSE_PORT`, `STATEHOUSE_STATE_STORE`,
+/// …; see `swift run demo --help`), the host's address and port too.
 @main
 enum HummingbirdExample {
     static func main() async throws {
-        let pages = try await StatehousePages.open(HostedPages())
-        try await application(pages: pages, port: 8080).runService()
+        let options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
+        let pages = try await StatehousePages.open(HostedPages(), options: options)
+        try await application(pages: pages, host: options.host, port: options.port).runService()
     }
 
     /// The host: `GET /hello` is its own route; every request needs `Authorization: Bearer NAME`.
-    static func application(pages: StatehousePages, port: Int,
-                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    static func application(pages: StatehousePages, host: String, port: Int) -> some ApplicationProtocol {
         let router = Router(context: UserContext.self)
         router.add(middleware: BearerAuthenticator())
         router.get("/hello") { _, context in "hello from Hummingbird, \(context.user?.name ?? "?")\n" }
@@ -27,9 +31,8 @@ enum HummingbirdExample {
             environment.set(\.signedInUser, context.user)
             return environment
         }
-        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-                           services: [pages], onServerRunning: { await onServerRunning($0.localAddress?.port ?? port) },
-                           logger: Logger(label: "hummingbird-example"))
+        return Application(router: router, configuration: .init(address: .hostname(host, port: port)),
+                           services: [pages], logger: Logger(label: "hummingbird-example"))
     }
 }
 

@@ -8,11 +8,15 @@ import Vapor
 /// in the page's environment.
 ///
 ///     swift run VaporExample serve        # http://127.0.0.1:8080/counter (send Authorization: Bearer NAME)
+///
+/// Vapor's command line sets the address (`serve --hostname H --port P`); Statehouse's options
+/// come from the environment (`STATEHOUSE_STATE_STORE`, …; see `swift run demo --help`).
 @main
 enum VaporExample {
     static func main() async throws {
         let app = try await Application.make(.detect())
-        try await configure(app, pages: StatehousePages.open(HostedPages()))
+        let options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
+        try await configure(app, pages: StatehousePages.open(HostedPages(), options: options))
         try await app.execute()
         try await app.asyncShutdown()
     }
