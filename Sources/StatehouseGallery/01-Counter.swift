@@ -15,3 +15,10 @@ struct CounterView: View {
         }
     }
 }
+
+/// What `swift run demo --previews` shows at `/_previews/StatehouseGallery.CounterView_Previews`.
+struct CounterView_Previews: PreviewProvider {
+    static var previews: some View {
+        CounterView()
+    }
+}

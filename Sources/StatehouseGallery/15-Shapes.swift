@@ -171,3 +171,15 @@ enum ShapesSeed {
         }
     }
 }
+
+/// `/_previews/StatehouseGallery.ShapesView_Previews` with `--previews`: the page's view, and a
+/// ring in a fixed frame.
+struct ShapesView_Previews: PreviewProvider {
+    static var previews: some View {
+        ShapesSeed.ShapesView()
+        ShapesSeed.Ring(progress: 0.25)
+            .stroke(.blue, lineWidth: 8)
+            .previewLayout(.fixed(width: 80, height: 80))
+            .previewDisplayName("A quarter ring")
+    }
+}

@@ -42,6 +42,9 @@ public struct ServerOptions: Sendable {
     /// how busy the server is; put the path behind your proxy's access rules). (A
     /// `MetricsSettings` set in `settings.metrics` is used instead, if any.)
     public var metrics = false
+    /// Serve every `PreviewProvider` of the program as a live page under `/_previews` (a
+    /// developer's tool: off by default).
+    public var previews = false
 
     public init() {}
 
@@ -55,6 +58,12 @@ public struct ServerOptions: Sendable {
     public var storeTimeout: Double { get { settings.storeTimeout } set { settings.storeTimeout = newValue } }
 
     /// Where state outlives the process.
+    ///
+    /// ```swift
+    /// var options = ServerOptions()
+    /// options.stateStore = .sqlite(path: "/var/lib/myapp/statehouse.sqlite")   // or .memory in tests
+    /// let pages = try await StatehousePages.open(MyApp(), options: options)
+    /// ```
     public enum StateStoreChoice: Sendable, Equatable, CustomStringConvertible {
         /// Nowhere: a restart ends every page (browsers reload).
         case memory
@@ -95,6 +104,11 @@ public struct ServerOptions: Sendable {
     }
 
     /// Where connections are served and views run.
+    ///
+    /// ```swift
+    /// let options = try ServerOptions(arguments: ["--event-loop", "main"], environment: [:])
+    /// // options.eventLoop == .main: App.main() serves and runs the views on the main thread
+    /// ```
     public enum EventLoopChoice: String, CaseIterable, Sendable {
         /// Event loops on threads of the server's own, one per core, and a hop to the main
         /// actor and back for each request: the most requests per second once several arrive
@@ -137,6 +151,7 @@ extension ServerOptions {
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
+        .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
         .choice("event-loop", \.eventLoop, "threads: event loops of their own, a hop to the views per request (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]
@@ -209,6 +224,14 @@ struct OptionDeclaration: Sendable {
 
 /// What is wrong with a command line or environment: the option, where its value came from,
 /// and what is wrong with it.
+///
+/// ```swift
+/// do {
+///     _ = try ServerOptions(arguments: ["--port", "http"], environment: [:])
+/// } catch let error as OptionsError {
+///     print(error)      // --port 'http': 'http' is not a valid Int
+/// }
+/// ```
 public struct OptionsError: Error, CustomStringConvertible {
     public let description: String
 }

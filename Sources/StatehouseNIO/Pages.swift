@@ -50,7 +50,9 @@ public final class StatehousePages: Sendable, Service {
             snapshots.fileAppState(of: app)
             appState = snapshots
         }
-        let responder = StatehouseResponder(routes: app.body._routes, settings: settings, appState: appState, logger: logger)
+        var routes = app.body._routes
+        if options.previews { routes += PreviewCatalog.routes() }
+        let responder = StatehouseResponder(routes: routes, settings: settings, appState: appState, logger: logger)
         return StatehousePages(responder: responder, store: settings.stateStore, logger: logger,
                                storeDescription: settings.stateStore == nil ? "memory" : options.stateStore.description)
     }

@@ -13,6 +13,13 @@ import Synchronization
 ///
 /// Writes are group-committed as in `SQLiteStore`; a batch is durable (PostgreSQL's commit)
 /// before the answer that made it is sent.
+///
+/// ```swift
+/// PostgresStore.register()      // App.main(): --state-store postgres://app@db.internal/app
+/// // …or, for a host of its own:
+/// var settings = ProtocolSettings()
+/// settings.stateStore = try await PostgresStore.open(url: "postgres://app@db.internal/app")
+/// ```
 public final class PostgresStore: DurableStore {
     private let client: PostgresClient
     private let logger: Logger
@@ -56,6 +63,14 @@ public final class PostgresStore: DurableStore {
     }
 
     /// A `--state-store` URL that is not `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try await PostgresStore.open(url: "mysql://app@db.internal/app")
+    /// } catch let error as PostgresStore.BadURL {
+    ///     print(error)      // expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, got '…'
+    /// }
+    /// ```
     public struct BadURL: Error, CustomStringConvertible {
         public let description: String
     }

@@ -1,5 +1,12 @@
 /// The names the wire protocol is spelled with, in one place: the paths the server answers,
 /// the fields of an event, the cookie and the headers. `docs/PROTOCOL.md` is the contract.
+///
+/// ```swift
+/// let body = "\(Wire.Field.page)=\(pageID)&\(Wire.Field.target)=increment"
+/// let request = HostRequest(method: "POST", uri: Wire.eventPath,
+///                           headers: [Wire.csrfHeader: csrf, "Cookie": "\(Wire.sessionCookie)=\(sessionID)"],
+///                           body: Array(body.utf8))
+/// ```
 public enum Wire {
     /// Every path of the protocol starts with this; the rest of the app's paths are its routes.
     public static let prefix = "/_sh/"
@@ -29,6 +36,12 @@ public enum Wire {
     public static let maxStreamsPerPage = 4
 
     /// Fields of an event post.
+    ///
+    /// ```swift
+    /// // Typing "Hello" in the field title: page=…&target=title&type=input&value=Hello
+    /// let body = "\(Wire.Field.page)=\(pageID)&\(Wire.Field.target)=title&\(Wire.Field.type)=input&\(Wire.Field.value)=Hello"
+    /// let page = request.query[Wire.Field.page]      // GET /_sh/render?page=…, /_sh/stream?page=…
+    /// ```
     public enum Field {
         public static let page = "page"
         public static let target = "target"

@@ -64,6 +64,22 @@ public final class ViewTest {
         keep()
     }
 
+    /// Mounts a page of the route `route` (one of an `App`'s, or a preview's), as a `GET` of
+    /// `location` (by default the route's own path) makes one.
+    ///
+    /// ```swift
+    /// let route = try #require(MyApp().body._routes.first { $0.path == "/counter" })
+    /// let page = try ViewTest(route: route)
+    /// ```
+    ///
+    /// - Throws: `ViewFailure` if a view cannot be evaluated.
+    public init(route: RouteDescription, location: PageLocation? = nil) throws {
+        storedState = nil
+        tree = route.makeTree(FormMarkup.self, location: location)
+        lastFragments = try tree.flush()
+        lastFocusMove = tree.takeFocusMove()
+    }
+
     /// Applies what the last flush changed of the durable state to `storedState`.
     private func keep() {
         guard let storedState, let changes = tree.snapshots?.takeChanges() else { return }
@@ -261,6 +277,13 @@ public final class ViewTest {
 }
 
 /// An element found by a `ViewTest` query, ready to act on.
+///
+/// ```swift
+/// let title = try page.textField("Title")
+/// try title.type("Design review")
+/// #expect(try page.button("Done").isEnabled)
+/// try page.button("Done").click()
+/// ```
 @MainActor
 public struct TestElement {
     /// What the element was when it was found.
@@ -290,6 +313,12 @@ public struct TestElement {
 }
 
 /// A `ViewTest` query found nothing; the message lists what there is.
+///
+/// ```swift
+/// #expect(throws: ViewTestError.self) { try page.button("Delete") }      // not shown yet
+/// try page.button("Edit").click()
+/// #expect(try page.button("Delete").isEnabled)
+/// ```
 public enum ViewTestError: Error, CustomStringConvertible {
     case notFound(String, candidates: [String])
 
@@ -303,6 +332,13 @@ public enum ViewTestError: Error, CustomStringConvertible {
 
 /// What a durable store holds of one page's state (JSON values by key), for tests: the same
 /// changes a server writes to its store are applied here.
+///
+/// ```swift
+/// let page = try ViewTest(CounterView(), storedState: StoredState())
+/// try page.click("increment")
+/// #expect(page.storedState?.texts.values.sorted() == ["1"])
+/// #expect(page.storedState?.problems.isEmpty == true)      // every kept @State is Codable
+/// ```
 @MainActor
 public final class StoredState {
     /// The values by key (a view's structural identity and property).

@@ -47,6 +47,13 @@ extension RoutesBuilder {
 
 /// Ends the pages and closes their durable store when the Vapor application shuts down:
 /// `app.lifecycle.use(StatehouseLifecycle(pages))`.
+///
+/// ```swift
+/// let pages = try await StatehousePages.open(MyApp(), options: options)
+/// app.lifecycle.use(StatehouseLifecycle(pages))
+/// app.statehouse(pages)
+/// try await app.execute()
+/// ```
 public struct StatehouseLifecycle: LifecycleHandler {
     private let pages: StatehousePages
 

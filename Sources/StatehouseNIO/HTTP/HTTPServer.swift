@@ -104,6 +104,15 @@ extension ConnectionSettings {
 /// The built-in server's request path without a socket, for the fuzzer (`Fuzz/`): the
 /// handlers every connection gets, on a channel the caller made (an `EmbeddedChannel`), bytes
 /// in, bytes out.
+///
+/// ```swift
+/// @_spi(Fuzzing) import StatehouseNIO
+/// let pipeline = ConnectionPipeline(responder: responder, options: ServerOptions(), logger: logger)
+/// let channel = EmbeddedChannel()
+/// try pipeline.configure(channel)
+/// try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 40000)).wait()
+/// try channel.writeInbound(channel.allocator.buffer(string: "GET /_sh/health HTTP/1.1\r\nHost: a\r\n\r\n"))
+/// ```
 @_spi(Fuzzing)
 public struct ConnectionPipeline: Sendable {
     private let settings: ConnectionSettings

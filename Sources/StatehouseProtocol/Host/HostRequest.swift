@@ -62,6 +62,15 @@ public struct HostRequest: Sendable {
 }
 
 /// A response for the host to write: a status, headers and a body, or an open `EventStream`.
+///
+/// ```swift
+/// let response = await responder.respond(to: request)      // write its status and headers, then:
+/// if let stream = response.stream {
+///     stream.attach(MySink(connection))      // MySink: EventStreamSink
+/// } else {
+///     connection.write(response.body)
+/// }
+/// ```
 public struct HostResponse: Sendable {
     /// The status code (`200`, `410`, …).
     public var status: Int
@@ -90,6 +99,13 @@ public struct HostResponse: Sendable {
 }
 
 /// Header fields in the order sent; names compare without regard to case.
+///
+/// ```swift
+/// var headers: HostHeaders = ["Accept": "text/vnd.turbo-stream.html"]
+/// headers.add(name: "Cookie", value: "sh_session=…")
+/// let accept = headers.first("accept")      // "text/vnd.turbo-stream.html"
+/// for (name, value) in headers { print(name, value) }
+/// ```
 public struct HostHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     public private(set) var fields: [(name: String, value: String)] = []
 

@@ -12,6 +12,15 @@ import Synchronization
 ///
 /// `SQLiteStore` (module `StatehouseSQLite`) is the built-in one, the default of
 /// `App.main()` (`--state-store sqlite:statehouse.sqlite`).
+///
+/// ```swift
+/// final class MyStore: DurableStore {
+///     let inner: SQLiteStore
+///     func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
+///         inner.write(writes, done)      // done(nil) once durable, or done(error)
+///     }   // …and session(_:_:), page(_:_:), appState(_:), expire(before:), close()
+/// }
+/// ```
 public protocol DurableStore: Sendable {
     /// Writes `writes`, in order, in one transaction; `done` gets nil once they are durable,
     /// or the error that stopped them.
@@ -39,6 +48,12 @@ public protocol DurableStore: Sendable {
 
 /// One write of a batch. Pages and sessions carry "last used" times (the store's clock at the
 /// write), which `expire(before:)` reads.
+///
+/// ```swift
+/// store.write([.session(id: sessionID, csrf: token), .page(id: pageID, session: sessionID, url: "/counter")]) { error in
+///     if let error { print("not durable: \(error)") }
+/// }
+/// ```
 public enum StoreWrite: Sendable {
     /// A new session: its id and CSRF token.
     case session(id: String, csrf: String)
@@ -72,6 +87,13 @@ extension DurableStore {
 }
 
 /// A session as a store keeps it.
+///
+/// ```swift
+/// func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
+///     let row = sessions.withLock { $0[id] }      // what the store kept of this session, if any
+///     done(.success(row.map { StoredSession(id: id, csrf: $0.csrf, values: $0.values) }))
+/// }
+/// ```
 public struct StoredSession: Sendable {
     public var id: String
     public var csrf: String
@@ -85,6 +107,13 @@ public struct StoredSession: Sendable {
 }
 
 /// A page as a store keeps it: enough to mount it again.
+///
+/// ```swift
+/// func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) {
+///     guard let row = pages.withLock({ $0[id] }) else { return done(.success(nil)) }
+///     done(.success(StoredPage(id: id, session: row.session, url: row.url, values: row.state)))
+/// }
+/// ```
 public struct StoredPage: Sendable {
     public var id: String
     public var session: String

@@ -4,6 +4,13 @@ import Synchronization
 /// Where the protocol's metrics go, and how they are read: a swift-metrics factory (the
 /// built-in server's `--metrics` gives a Prometheus registry's), and the text a scrape of
 /// `/_sh/metrics` answers with.
+///
+/// ```swift
+/// let registry = PrometheusCollectorRegistry()
+/// var settings = ProtocolSettings()
+/// settings.metrics = MetricsSettings(factory: PrometheusMetricsFactory(registry: registry),
+///                                    exposition: { registry.emitToBuffer() })
+/// ```
 public struct MetricsSettings: Sendable {
     /// Makes the counters, gauges and timers.
     public var factory: any MetricsFactory

@@ -5,6 +5,13 @@ import Synchronization
 
 /// What the protocol needs to know from a host's configuration; the defaults are the ones
 /// every host gets (the built-in server's `ServerOptions` holds one of these).
+///
+/// ```swift
+/// var settings = ProtocolSettings()
+/// settings.sessionTTL = 300
+/// settings.secureCookies = true      // behind TLS
+/// let responder = StatehouseResponder(routes: MyApp().body._routes, settings: settings, logger: logger)
+/// ```
 public struct ProtocolSettings: Sendable {
     /// A page with no event, render or open stream for this many seconds ends; so does a
     /// session with no pages and no request for as long.

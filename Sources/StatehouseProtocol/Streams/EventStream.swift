@@ -85,6 +85,15 @@ public final class EventStream: Sendable {
 }
 
 /// Where a host writes an event stream: its connection.
+///
+/// ```swift
+/// struct MySink: EventStreamSink {
+///     let connection: MyConnection
+///     func write(_ bytes: [UInt8]) { connection.send(bytes) }      // from any thread
+///     func end() { connection.finishResponse(); connection.close() }
+/// }
+/// stream.attach(MySink(connection: connection))
+/// ```
 public protocol EventStreamSink: Sendable {
     /// Writes bytes of the response body, from any thread.
     func write(_ bytes: [UInt8])

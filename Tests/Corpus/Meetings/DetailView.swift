@@ -147,3 +147,16 @@ struct ThemeView: View {
             .clipShape(RoundedRectangle(cornerRadius: 4))
     }
 }
+
+struct DetailView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            DetailView(meeting: .constant(Meeting.sampleData[0]))
+        }
+        NavigationStack {
+            DetailView(meeting: .constant(Meeting.sampleData[1]))
+        }
+        .previewDisplayName("Second meeting")
+        .previewDevice(PreviewDevice(rawValue: "iPhone 15"))
+    }
+}

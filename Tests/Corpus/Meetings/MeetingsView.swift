@@ -57,6 +57,15 @@ struct CardView: View {
     }
 }
 
+struct CardView_Previews: PreviewProvider {
+    static var meeting = Meeting.sampleData[0]
+    static var previews: some View {
+        CardView(meeting: meeting)
+            .background(meeting.theme.mainColor)
+            .previewLayout(.fixed(width: 400, height: 60))
+    }
+}
+
 struct TrailingIconLabelStyle: LabelStyle {
     func makeBody(configuration: Configuration) -> some View {
         HStack {
@@ -92,5 +101,14 @@ struct NewMeetingSheet: View {
                     }
                 }
         }
+    }
+}
+
+struct MeetingsView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationView {
+            MeetingsView(meetings: .constant(Meeting.sampleData), saveAction: {})
+        }
+        .previewInterfaceOrientation(.portrait)
     }
 }
