@@ -162,8 +162,9 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let keepAlive = keepAlive && !isQuiescing
-        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        // (The protocol sets neither: added, not replaced, which would copy the headers.)
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)

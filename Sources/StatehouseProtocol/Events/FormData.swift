@@ -14,7 +14,9 @@ struct FormData {
     /// Decodes a form body. Returns nil when a percent escape is malformed; invalid UTF-8 is
     /// repaired (U+FFFD), never passed on.
     static func decode(_ string: String) -> FormData {
-        decode(Array(string.utf8)) ?? FormData()
+        // (Most requests have no query: no copy of nothing.)
+        guard !string.isEmpty else { return FormData() }
+        return decode(Array(string.utf8)) ?? FormData()
     }
 
     static func decode(_ bytes: [UInt8]) -> FormData? {

@@ -6,18 +6,30 @@ import StatehouseViews
 /// ```html
 /// <turbo-stream action="replace" target="count"><template><span id="count" …>1</span></template></turbo-stream>
 /// ```
+///
+/// Written straight into one byte buffer, the response's body: an event's answer is one
+/// allocation, whatever it holds.
 public enum TurboStream {
     public static func encode(_ changes: [ElementChange]) -> String {
-        changes.map(encode).joined(separator: "\n")
+        var bytes: [UInt8] = []
+        encode(changes, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func encode(_ change: ElementChange) -> String {
-        let target = HTMLWriter.escaped(change.target)
-        switch change {
-        case .remove: return #"<turbo-stream action="remove" target="\#(target)"></turbo-stream>"#
-        case .replace(_, let html): return element("replace", target, html)
-        case .prepend(_, let html): return element("prepend", target, html)
-        case .after(_, let html): return element("after", target, html)
+    public static func encode(_ change: ElementChange) -> String { encode([change]) }
+
+    /// Appends the elements of `changes` to `bytes`, one per line.
+    static func encode(_ changes: [ElementChange], into bytes: inout [UInt8]) {
+        var size = 0
+        for change in changes { size += 80 + change.target.utf8.count + change.html.utf8.count }
+        bytes.reserveCapacity(bytes.count + size)
+        for change in changes {
+            switch change {
+            case .remove(let target): element("remove", target, nil, into: &bytes)
+            case .replace(let target, let html): element("replace", target, html, into: &bytes)
+            case .prepend(let target, let html): element("prepend", target, html, into: &bytes)
+            case .after(let target, let html): element("after", target, html, into: &bytes)
+            }
         }
     }
 
@@ -28,7 +40,16 @@ public enum TurboStream {
     /// <turbo-stream action="sh-location" target="sh-root" url="/bookshelf/dune"></turbo-stream>
     /// ```
     public static func location(_ path: String) -> String {
-        #"<turbo-stream action="\#(Wire.locationAction)" target="sh-root" url="\#(HTMLWriter.escaped(path))"></turbo-stream>"#
+        var bytes: [UInt8] = []
+        location(path, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func location(_ path: String, into bytes: inout [UInt8]) {
+        start(Wire.locationAction, "sh-root", into: &bytes)
+        bytes.append(contentsOf: #" url=""#.utf8)
+        HTMLWriter.escape(path, into: &bytes)
+        bytes.append(contentsOf: #""></turbo-stream>"#.utf8)
     }
 
     /// Moves focus to the element a `@FocusState` names, or takes it away.
@@ -37,13 +58,39 @@ public enum TurboStream {
     /// <turbo-stream action="sh-focus" target="email"></turbo-stream>
     /// ```
     public static func focus(_ move: FocusMove) -> String {
+        var bytes: [UInt8] = []
+        focus(move, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func focus(_ move: FocusMove, into bytes: inout [UInt8]) {
         switch move {
-        case .focus(let id): #"<turbo-stream action="\#(Wire.focusAction)" target="\#(HTMLWriter.escaped(id))"></turbo-stream>"#
-        case .blur(let id): #"<turbo-stream action="\#(Wire.blurAction)" target="\#(HTMLWriter.escaped(id))"></turbo-stream>"#
+        case .focus(let id): element(Wire.focusAction, id, nil, into: &bytes)
+        case .blur(let id): element(Wire.blurAction, id, nil, into: &bytes)
         }
     }
 
-    private static func element(_ action: String, _ target: String, _ html: String) -> String {
-        #"<turbo-stream action="\#(action)" target="\#(target)"><template>\#(html)</template></turbo-stream>"#
+    /// `<turbo-stream action="ACTION" target="TARGET">` with `<template>HTML</template>` if
+    /// there is HTML, on a line of its own after what `bytes` holds.
+    private static func element(_ action: String, _ target: String, _ html: String?, into bytes: inout [UInt8]) {
+        start(action, target, into: &bytes)
+        bytes.append(UInt8(ascii: ">"))
+        if let html {
+            bytes.append(contentsOf: "<template>".utf8)
+            bytes.append(contentsOf: html.utf8)
+            bytes.append(contentsOf: "</template>".utf8)
+        }
+        bytes.append(contentsOf: "</turbo-stream>".utf8)
+    }
+
+    /// `<turbo-stream action="ACTION" target="TARGET"` (the tag left open), after a newline if
+    /// `bytes` holds an element already.
+    private static func start(_ action: String, _ target: String, into bytes: inout [UInt8]) {
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+        bytes.append(contentsOf: #"<turbo-stream action=""#.utf8)
+        bytes.append(contentsOf: action.utf8)
+        bytes.append(contentsOf: #"" target=""#.utf8)
+        HTMLWriter.escape(target, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -44,15 +44,15 @@ public struct HostRequest: Sendable {
         return !accepts.contains { $0.utf8.containsIgnoringASCIICase("text/html".utf8) }
     }
 
-    /// The value of cookie `name`, if sent.
-    func cookie(_ name: String) -> String? {
+    /// The value of cookie `name`, if sent (a part of the header: no copy is made).
+    func cookie(_ name: String) -> Substring? {
         for header in headers.values("cookie") {
             var rest = Substring(header)
             while !rest.isEmpty {
                 let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
                 let pair = rest[..<end]
                 if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].trimmingSpaces == name {
-                    return String(pair[pair.index(after: equals)...].trimmingSpaces)
+                    return pair[pair.index(after: equals)...].trimmingSpaces
                 }
                 rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             }

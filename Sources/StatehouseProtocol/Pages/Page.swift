@@ -97,9 +97,10 @@ final class Page {
             } catch {
                 return self.store.onPageFailure(self, error)
             }
-            let html = self.fragments(changes)
+            let bytes = self.fragments(changes)
             self.store.persist(self)
-            guard !html.isEmpty else { return }
+            guard !bytes.isEmpty else { return }
+            let html = String(decoding: bytes, as: UTF8.self)
             for stream in self.streams.values { stream.send(html) }
         }
     }
@@ -107,21 +108,18 @@ final class Page {
     /// The body of a response of `changes`: their fragments, then, if the page's navigation
     /// moved, the action that moves the browser's URL (`history.pushState` in the client),
     /// then, if a `@FocusState` was written, the action that moves focus.
-    func fragments(_ changes: [ElementChange]) -> String {
+    func fragments(_ changes: [ElementChange]) -> [UInt8] {
         // A restored page's first changes are the whole page (`LiveTree.resendAll`).
         sendsWholePage()
-        var html = TurboStream.encode(changes)
-        // Compared by version: no string is built unless the location moved.
+        var bytes: [UInt8] = []
+        TurboStream.encode(changes, into: &bytes)
+        // Compared by version: nothing is written unless the location moved.
         if tree.location.version != locationVersion {
             locationVersion = tree.location.version
-            if !html.isEmpty { html += "\n" }
-            html += TurboStream.location(tree.location.path)
+            TurboStream.location(tree.location.path, into: &bytes)
         }
-        if let move = tree.takeFocusMove() {
-            if !html.isEmpty { html += "\n" }
-            html += TurboStream.focus(move)
-        }
-        return html
+        if let move = tree.takeFocusMove() { TurboStream.focus(move, into: &bytes) }
+        return bytes
     }
 
     /// Ends the page's streams (the page itself is ending).

@@ -231,8 +231,8 @@ final class SessionStore {
     // MARK: Lookup
 
     /// The session `id` names; a request carrying it counts as use.
-    func session(_ id: String?) -> Result<Session, Refusal> {
-        let token = id.flatMap(Token.init)
+    func session(_ id: (some StringProtocol)?) -> Result<Session, Refusal> {
+        let token = id.flatMap { Token($0) }
         guard let token, let session = sessions[token] else {
             let why = token.flatMap { endings[$0] } ?? "unknown or expired"
             return .failure(.gone("session \(why): load the page again"))

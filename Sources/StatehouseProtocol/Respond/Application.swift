@@ -130,6 +130,11 @@ final class Application {
         return response
     }
 
+    /// Sent with every event's fragments (made once: an answer copies them without allocating).
+    static let fragmentHeaders: HostHeaders = [
+        "Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+    ]
+
     /// Sent with every document: no inline script can run, nothing sniffs types.
     static let pageHeaders: HostHeaders = [
         "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -220,19 +225,25 @@ final class Application {
             // button pressed (Enter), the last text field with an `onSubmit` that changed is
             // submitted after every change has landed (it runs once, and sees the whole form).
             // Every event is checked before any is applied: a refused post changes nothing.
-            var events: [Event] = []
-            for field in post.fields {
-                if let event = page.tree.fieldEvent(field.name, value: field.value) { events.append(event) }
+            if post.fields.isEmpty, let event = post.event {
+                // A click (one event, no field) needs no list.
+                try page.tree.check(event)
+                try page.tree.apply(event)
+            } else {
+                var events: [Event] = []
+                for field in post.fields {
+                    if let event = page.tree.fieldEvent(field.name, value: field.value) { events.append(event) }
+                }
+                if let event = post.event {
+                    events.append(event)
+                } else if let last = events.lastIndex(where: { $0.type == .input && page.tree.submitsOnReturn($0.target) }) {
+                    var submit = events.remove(at: last)
+                    submit.type = .submit
+                    events.append(submit)
+                }
+                for event in events { try page.tree.check(event) }
+                for event in events { try page.tree.apply(event) }
             }
-            if let event = post.event {
-                events.append(event)
-            } else if let last = events.lastIndex(where: { $0.type == .input && page.tree.submitsOnReturn($0.target) }) {
-                var submit = events.remove(at: last)
-                submit.type = .submit
-                events.append(submit)
-            }
-            for event in events { try page.tree.check(event) }
-            for event in events { try page.tree.apply(event) }
         } catch {
             return Self.response(for: error)
         }
@@ -244,9 +255,7 @@ final class Application {
         // Back or Forward: the browser is at the URL already.
         if post.event?.type == .navigate { page.locationVersion = page.tree.location.version }
         if request.wantsFragments {
-            return HostResponse(status: 200, headers: ["Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store",
-                                                       "X-Content-Type-Options": "nosniff"],
-                                body: Array(page.fragments(changes).utf8))
+            return HostResponse(status: 200, headers: Self.fragmentHeaders, body: page.fragments(changes))
         }
         return HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])
     }

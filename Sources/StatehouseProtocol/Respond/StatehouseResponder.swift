@@ -82,41 +82,43 @@ public final class StatehouseResponder: Sendable {
     /// event-loop host, which must not block its thread; other hosts await `respond(to:)`.)
     package func respond(to request: HostRequest, _ complete: @escaping @Sendable (HostResponse) -> Void) {
         let start = Uptime.now
-        let logger = self.logger
         // An event names its page in the body, the other requests in the query. The form is
         // decoded once, here, and handed on.
         let request = request.decodingEventForm()
         let eventPage = request.form?[Wire.Field.page]
-        let metrics = self.metrics
-        let finish: @Sendable (HostResponse) -> Void = { response in
-            metrics?.record(method: request.method, path: request.path, status: response.status,
-                            nanoseconds: Uptime.now - start, bodyBytes: response.body.count)
-            if logger.logLevel <= .info {
-                let micros = (Uptime.now - start) / 1000
-                let page = (eventPage ?? request.query[Wire.Field.page]).map { " page=\(Self.loggable($0.utf8.prefix(64)))" } ?? ""
-                // A refusal's one line of text says why.
-                let why = response.status >= 400 ? " " + Self.loggable(response.body.prefix(300)) : ""
-                logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs\(page)\(why)")
-            }
-            complete(response)
-        }
         if request.method == "GET", request.path.hasPrefix(Wire.prefix),
            let response = files.response(for: String(request.path.dropFirst(Wire.prefix.count))) {
-            return finish(response)
+            return finish(request, response, eventPage: nil, start: start, complete)
         }
-        var done = finish
-        if let page = eventPage {
-            guard queues.enter(page) else {
-                return finish(.text(429, "too many events waiting for page '\(page)' (limit \(queues.limit)): slow down"))
-            }
-            let queues = self.queues
-            done = { response in
-                queues.leave(page)
-                finish(response)
-            }
+        // An event waits its turn with its page's others (counted until it is answered).
+        if let page = eventPage, !queues.enter(page) {
+            return finish(request, .text(429, "too many events waiting for page '\(page)' (limit \(queues.limit)): slow down"),
+                          eventPage: nil, start: start, complete)
         }
         let application = self.application
-        MainActorHop.run { application.handle(request, done) }
+        // One closure per request: it hops to the main actor and back out.
+        MainActorHop.run {
+            application.handle(request) { response in
+                self.finish(request, response, eventPage: eventPage, start: start, complete)
+            }
+        }
+    }
+
+    /// Hands `response` to the host, after what every answer does: the page's event leaves
+    /// its queue, metrics and the log line record it.
+    private func finish(_ request: HostRequest, _ response: HostResponse, eventPage: String?, start: UInt64,
+                        _ complete: @Sendable (HostResponse) -> Void) {
+        if let eventPage { queues.leave(eventPage) }
+        metrics?.record(method: request.method, path: request.path, status: response.status,
+                        nanoseconds: Uptime.now - start, bodyBytes: response.body.count)
+        if logger.logLevel <= .info {
+            let micros = (Uptime.now - start) / 1000
+            let page = (eventPage ?? request.query[Wire.Field.page]).map { " page=\(Self.loggable($0.utf8.prefix(64)))" } ?? ""
+            // A refusal's one line of text says why.
+            let why = response.status >= 400 ? " " + Self.loggable(response.body.prefix(300)) : ""
+            logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs\(page)\(why)")
+        }
+        complete(response)
     }
 
     /// Text a client sent, fit for one log line: control characters (a newline would forge a

@@ -83,7 +83,7 @@ public struct HTMLWriter {
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, valid in text and in double- or single-quoted
     /// attribute values alike.
-    static func escape(_ string: String, into bytes: inout [UInt8]) {
+    package static func escape(_ string: String, into bytes: inout [UInt8]) {
         var string = string
         string.withUTF8 { utf8 in
             var runStart = 0

@@ -43,7 +43,12 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
     func set(_ newValue: Value) {
         let box = resolved
         box.mutex.withLock { _ in box.value = newValue }
-        MainQueue.run { box.invalidateReaders() }
+        // On the main actor (an action, the usual case) at once, with no closure to allocate.
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { box.invalidateReaders() }
+        } else {
+            MainQueue.enqueue { box.invalidateReaders() }
+        }
     }
 
     @MainActor private func invalidateReaders() {

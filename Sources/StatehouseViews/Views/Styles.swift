@@ -129,21 +129,23 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 /// Text(price).font(.system(size: 28, weight: .bold))
 /// ```
 public struct Font: Hashable, Sendable {
+    /// The text style's CSS class (`sh-font-largeTitle`), whole: a body that sets a font
+    /// builds no string.
     let className: String?
     let size: CGFloat?
     let weight: Weight?
 
-    public static let largeTitle = Font(className: "largeTitle", size: nil, weight: nil)
-    public static let title = Font(className: "title", size: nil, weight: nil)
-    public static let title2 = Font(className: "title2", size: nil, weight: nil)
-    public static let title3 = Font(className: "title3", size: nil, weight: nil)
-    public static let headline = Font(className: "headline", size: nil, weight: nil)
-    public static let subheadline = Font(className: "subheadline", size: nil, weight: nil)
-    public static let body = Font(className: "body", size: nil, weight: nil)
-    public static let callout = Font(className: "callout", size: nil, weight: nil)
-    public static let footnote = Font(className: "footnote", size: nil, weight: nil)
-    public static let caption = Font(className: "caption", size: nil, weight: nil)
-    public static let caption2 = Font(className: "caption2", size: nil, weight: nil)
+    public static let largeTitle = Font(className: "sh-font-largeTitle", size: nil, weight: nil)
+    public static let title = Font(className: "sh-font-title", size: nil, weight: nil)
+    public static let title2 = Font(className: "sh-font-title2", size: nil, weight: nil)
+    public static let title3 = Font(className: "sh-font-title3", size: nil, weight: nil)
+    public static let headline = Font(className: "sh-font-headline", size: nil, weight: nil)
+    public static let subheadline = Font(className: "sh-font-subheadline", size: nil, weight: nil)
+    public static let body = Font(className: "sh-font-body", size: nil, weight: nil)
+    public static let callout = Font(className: "sh-font-callout", size: nil, weight: nil)
+    public static let footnote = Font(className: "sh-font-footnote", size: nil, weight: nil)
+    public static let caption = Font(className: "sh-font-caption", size: nil, weight: nil)
+    public static let caption2 = Font(className: "sh-font-caption2", size: nil, weight: nil)
 
     /// A system font of the given size and weight.
     public static func system(size: CGFloat, weight: Weight? = nil) -> Font { Font(className: nil, size: size, weight: weight) }
@@ -173,7 +175,7 @@ public struct Font: Hashable, Sendable {
 
     var modifier: AttributeModifier {
         var modifier = AttributeModifier()
-        if let className { modifier.classes.append("sh-font-\(className)") }
+        if let className { modifier.classes.append(className) }
         if let size { modifier.styles.append(Attribute("font-size", "\(cssNumber(size))px")) }
         if let weight { modifier.styles.append(Attribute("font-weight", String(weight.value))) }
         return modifier
