@@ -95,10 +95,19 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let request = HostRequest(method: head.method.rawValue, uri: head.uri, headers: HostHeaders(fields), body: body)
             body = []
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
-            let promise = context.eventLoop.makePromise(of: HostResponse.self)
-            responder.respond(to: request) { promise.succeed($0) }
-            promise.futureResult.assumeIsolated().whenSuccess { response in
-                self.write(response, keepAlive: head.isKeepAlive, version: head.version, context: context)
+            // Answered on this connection's loop: at once when the views ran on it (the main
+            // thread as the loop), else one task onto it; no promise, no callback list.
+            let loop = context.eventLoop
+            let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+            let keepAlive = head.isKeepAlive, version = head.version
+            responder.respond(to: request) { response in
+                if loop.inEventLoop {
+                    bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
+                } else {
+                    loop.execute {
+                        bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
+                    }
+                }
             }
         }
     }
