@@ -14,6 +14,12 @@ enum MainActorHop {
         MainQueue.run(work)
     }
 
+    /// As `run`, for work that enters the main actor itself with `MainActor.assumeIsolated`:
+    /// dispatch gets the closure as it is (a request's hop: one allocation fewer).
+    static func runEntering(_ work: @escaping @Sendable () -> Void) {
+        MainQueue.runOnQueue(work)
+    }
+
     /// Runs `work` on the main actor after what is already queued there (the tasks a new page
     /// started, the writes that are landing together).
     static func enqueue(_ work: @escaping @MainActor @Sendable () -> Void) {

@@ -97,9 +97,11 @@ public final class StatehouseResponder: Sendable {
         }
         let application = self.application
         // One closure per request: it hops to the main actor and back out.
-        MainActorHop.run {
-            application.handle(request) { response in
-                self.finish(request, response, eventPage: eventPage, start: start, complete)
+        MainActorHop.runEntering {
+            MainActor.assumeIsolated {
+                application.handle(request) { response in
+                    self.finish(request, response, eventPage: eventPage, start: start, complete)
+                }
             }
         }
     }

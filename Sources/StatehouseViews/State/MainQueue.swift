@@ -30,6 +30,17 @@ package enum MainQueue {
         }
     }
 
+    /// Runs `body` on the main queue: now if already there, else enqueued (FIFO). For a body
+    /// that enters the main actor itself (`MainActor.assumeIsolated`): dispatch gets the closure
+    /// as it is, where `run` wraps it in one more (a request's hop saves that allocation).
+    package static func runOnQueue(_ body: @escaping @Sendable () -> Void) {
+        if isCurrent {
+            body()
+        } else {
+            queue.async(execute: body)
+        }
+    }
+
     /// Runs `body` on the main actor after the jobs already queued there.
     package static func enqueue(_ body: @escaping @MainActor @Sendable () -> Void) {
         queue.async { MainActor.assumeIsolated(body) }
