@@ -31,6 +31,27 @@ public struct HTMLWriter {
         attributeValue(value)
     }
 
+    /// Before one part of an attribute whose value is joined from parts (`class`, `style`):
+    /// ` name="` before the first, `separator` before the others. (No joined string is built.)
+    mutating func joinedAttributePart(_ name: StaticString, separator: UInt8, started: inout Bool) {
+        if started {
+            bytes.append(separator)
+        } else {
+            bytes.append(UInt8(ascii: " "))
+            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: #"=""#.utf8)
+            started = true
+        }
+    }
+
+    /// Text inside an attribute value or element, escaped.
+    mutating func escaped(_ text: String) { HTMLWriter.escape(text, into: &bytes) }
+
+    /// Closes a joined attribute, if any part was written.
+    mutating func endJoinedAttribute(_ started: Bool) {
+        if started { bytes.append(UInt8(ascii: "\"")) }
+    }
+
     /// `="value"`, escaped.
     private mutating func attributeValue(_ value: String) {
         bytes.append(UInt8(ascii: "="))

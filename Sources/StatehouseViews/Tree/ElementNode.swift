@@ -184,15 +184,29 @@ class ElementNode: SingleChildNode {
         for attribute in spec.attributes {
             if attribute.name == "class" { ownClass = attribute.value } else if attribute.name == "style" { ownStyle = attribute.value }
         }
-        var classes = ownClass
-        for name in pending.classes { classes += classes.isEmpty ? name : " " + name }
-        if !classes.isEmpty { writer.attribute("class", classes) }
-        var style = ownStyle
-        for declaration in pending.styles {
-            if !style.isEmpty { style += ";" }
-            style += declaration.name + ":" + declaration.value
+        // Joined into the writer as they are written: no string is built for them.
+        var started = false
+        if !ownClass.isEmpty {
+            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+            writer.escaped(ownClass)
         }
-        if !style.isEmpty { writer.attribute("style", style) }
+        for name in pending.classes where !name.isEmpty {
+            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+            writer.escaped(name)
+        }
+        writer.endJoinedAttribute(started)
+        started = false
+        if !ownStyle.isEmpty {
+            writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
+            writer.escaped(ownStyle)
+        }
+        for declaration in pending.styles {
+            writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
+            writer.escaped(declaration.name)
+            writer.escaped(":")
+            writer.escaped(declaration.value)
+        }
+        writer.endJoinedAttribute(started)
         for attribute in spec.attributes where attribute.name != "class" && attribute.name != "style" {
             writer.attribute(attribute.name, attribute.value)
         }
