@@ -203,7 +203,7 @@ class ElementNode: SingleChildNode {
         for declaration in pending.styles {
             writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
             writer.escaped(declaration.name)
-            writer.escaped(":")
+            writer.raw(":")
             writer.escaped(declaration.value)
         }
         writer.endJoinedAttribute(started)
