@@ -31,6 +31,11 @@ public struct ServerOptions: Sendable {
     /// Where `App.main()` runs connections and views (`StatehouseServer.start` always uses
     /// `.threads`).
     public var eventLoop: EventLoopChoice = .threads
+    /// With `.threads`, the event loops that read and write connections: one per core but
+    /// one, which the views' thread (the main actor's) has to itself. On 2 cores one loop
+    /// beside the views served more events with less CPU each than two, which contended with
+    /// the views for the cores (README, Benchmarks).
+    public var eventLoopThreads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
     /// static files (its defaults are `ProtocolSettings`'s).
     public var settings = ProtocolSettings()
@@ -110,8 +115,8 @@ public struct ServerOptions: Sendable {
     /// // options.eventLoop == .main: App.main() serves and runs the views on the main thread
     /// ```
     public enum EventLoopChoice: String, CaseIterable, Sendable {
-        /// Event loops on threads of the server's own, one per core, and a hop to the main
-        /// actor and back for each request: the most requests per second once several arrive
+        /// Event loops on threads of the server's own (`eventLoopThreads`: one per core but
+        /// one), and a hop to the main actor and back for each request: the most requests per second once several arrive
         /// at once (parsing and writing run beside the views).
         case threads
         /// The main thread is the only event loop and runs the views too: no thread wakes
@@ -153,6 +158,7 @@ extension ServerOptions {
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
+        .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections when the views run on a thread of their own (event-loop threads, the default).", in: 1...1024),
         .choice("event-loop", \.eventLoop, "threads: event loops of their own, a hop to the views per request (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]
 }

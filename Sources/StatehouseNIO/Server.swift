@@ -16,11 +16,13 @@ public final class StatehouseServer: Sendable {
 
     /// The port the server listens on.
     public var port: Int { http.port }
+    /// The event loops serving connections (`ServerOptions.eventLoopThreads`).
+    var eventLoopCount: Int { http.loopCount }
 
     /// Starts serving `app`.
     @MainActor
     public static func start<A: App>(_ app: A, options: ServerOptions = ServerOptions()) async throws -> StatehouseServer {
-        try await start(app, options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
+        try await start(app, options: options, loops: .own(threads: options.eventLoopThreads))
     }
 
     @MainActor
@@ -124,7 +126,7 @@ extension App {
             Task { @MainActor in
                 let server: StatehouseServer
                 do {
-                    server = try await StatehouseServer.start(Self(), options: options, loops: .own(threads: ProcessInfo.processInfo.activeProcessorCount))
+                    server = try await StatehouseServer.start(Self(), options: options)
                 } catch {
                     print("error: \(error)")
                     exit(1)

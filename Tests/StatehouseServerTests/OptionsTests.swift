@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StatehouseNIO
 
@@ -34,6 +35,7 @@ struct OptionsTests {
             (["--colour", "red"], [:], "unknown option '--colour'"),
             (["--secure-cookies=yes"], [:], "--secure-cookies takes no value"),
             (["8080"], [:], "unexpected argument '8080'"),
+            ([], ["STATEHOUSE_EVENT_LOOP_THREADS": "0"], "STATEHOUSE_EVENT_LOOP_THREADS='0' for --event-loop-threads: must be in 1...1024"),
             ([], ["STATEHOUSE_IDLE_TIMEOUT": "soon"], "STATEHOUSE_IDLE_TIMEOUT='soon' for --idle-timeout: 'soon' is not a valid Double"),
         ]
         for (arguments, environment, message) in cases {
@@ -42,6 +44,23 @@ struct OptionsTests {
             } throws: { error in
                 "\(error)".contains(message)
             }
+        }
+    }
+
+    @Test("Connections are served by one event loop per core but one (the views' thread has the last), or as many as --event-loop-threads says")
+    func eventLoopThreads() async throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(ServerOptions().eventLoopThreads == max(1, cores - 1))
+        #expect(try ServerOptions.parse(["--event-loop-threads", "3"], environment: [:]).eventLoopThreads == 3)
+        for threads in [1, 3] {
+            var options = ServerOptions()
+            options.port = 0
+            options.logLevel = .warning
+            options.stateStore = .memory
+            options.eventLoopThreads = threads
+            let server = try await StatehouseServer.start(TestApp(), options: options)
+            #expect(server.eventLoopCount == threads)
+            try await server.shutdown()
         }
     }
 

@@ -25,9 +25,11 @@ final class HTTPServer: Sendable {
 
     /// Connections open now.
     var connectionCount: Int { connections.count }
+    /// The event loops serving connections.
+    var loopCount: Int { group.makeIterator().reduce(0) { count, _ in count + 1 } }
 
     /// Binds `host:port` and starts serving.
-    static func start(host: String, port: Int, limits: HTTPLimits, loops: Loops = .own(threads: System.coreCount),
+    static func start(host: String, port: Int, limits: HTTPLimits, loops: Loops,
                       logger: Logger = Logger(label: "http"), responder: StatehouseResponder) async throws -> HTTPServer {
         let group: any EventLoopGroup
         switch loops {
