@@ -8,6 +8,8 @@ import Foundation
 /// pages up, hold idle connections open). Not a load generator: the benchmarks use wrk.
 public final class LoopbackConnection {
     private let fd: Int32
+    /// Bytes received past the last response read (the next pipelined response's).
+    private var unread: [UInt8] = []
 
     public init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -48,7 +50,8 @@ public final class LoopbackConnection {
     /// Reads until the server closes the connection or `seconds` pass (then `closedAfter` is nil).
     public func readUntilClosed(seconds: Double) -> (text: String, closedAfter: Double?) {
         let start = Date()
-        var received: [UInt8] = []
+        var received = unread
+        unread = []
         while Date().timeIntervalSince(start) < seconds {
             guard let bytes = receive() else { return (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start)) }
             received += bytes
@@ -68,15 +71,18 @@ public final class LoopbackConnection {
         }
     }
 
-    /// Reads one response whose body has a Content-Length, waiting up to `seconds`.
+    /// Reads one response whose body has a Content-Length, waiting up to `seconds`. Bytes
+    /// past it (a pipelined request's response) are kept for the next read.
     public func readResponse(seconds: Double = 5) throws -> Response {
         let start = Date()
-        var received: [UInt8] = []
+        var received = unread
+        unread = []
         while Date().timeIntervalSince(start) < seconds {
             if let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
                 let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
                 let length = head.firstMatch(of: /(?i)content-length: (\d+)/).flatMap { Int($0.output.1) } ?? 0
                 if received.count - end.upperBound >= length {
+                    unread = Array(received[(end.upperBound + length)...])
                     return Response(head: head, body: String(decoding: received[end.upperBound..<(end.upperBound + length)], as: UTF8.self))
                 }
             }

@@ -38,10 +38,15 @@ final class ConnectionSettings: Sendable {
 
 /// Collects one request (head, body up to the limit), hands it to the responder, writes the
 /// response, and keeps the connection alive when the client asked for it; answers what the
-/// HTTP parser rejects. The pipeline handler in front of it hands over one request at a
-/// time, so pipelined requests are answered in order.
-final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// HTTP parser rejects.
+///
+/// Pipelined requests are answered in order: the parts of a request that arrives while one is
+/// being answered wait in `waiting`, and reading stops until they have been taken (NIO's
+/// pipelining handler would stop reading during every answer, which costs a client that does
+/// not pipeline two `epoll_ctl` calls per request).
+final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let settings: ConnectionSettings
@@ -60,11 +65,53 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var isQuiescing = false
     /// A response's head is out and its end is not (an event stream's never is).
     private var isResponding = false
+    /// A request went to the responder and its response is not written yet (an event
+    /// stream's never is).
+    private var isAnswering = false
+    /// Parts of pipelined requests that arrived while one was answered, in order.
+    private var waiting = CircularBuffer<HTTPServerRequestPart>(initialCapacity: 0)
+    /// Taking parts from `waiting` now (a response written meanwhile takes no more itself).
+    private var isTakingWaiting = false
+    /// The channel asked to read while parts were waiting: it reads once they are taken.
+    private var readPending = false
 
     init(_ settings: ConnectionSettings) { self.settings = settings }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if isAnswering || !waiting.isEmpty {
+            waiting.append(part)
+        } else {
+            handle(part, context: context)
+        }
+    }
+
+    /// Reading waits while parts of pipelined requests do: a client that sends more than it
+    /// reads cannot fill the server's memory.
+    func read(context: ChannelHandlerContext) {
+        if waiting.isEmpty {
+            context.read()
+        } else {
+            readPending = true
+        }
+    }
+
+    /// A response was written: the next waiting request, if any, is taken, and reading
+    /// resumes once none waits.
+    private func answered(context: ChannelHandlerContext) {
+        isAnswering = false
+        guard !isTakingWaiting else { return }
+        isTakingWaiting = true
+        while !isAnswering, let part = waiting.popFirst() { handle(part, context: context) }
+        isTakingWaiting = false
+        if waiting.isEmpty, readPending, context.channel.isActive {
+            readPending = false
+            context.read()
+        }
+    }
+
+    private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let head):
             isRefusing = false
             body.removeAll(keepingCapacity: true)
@@ -94,6 +141,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             for (name, value) in head.headers { fields.append((name, value)) }
             let request = HostRequest(method: head.method.rawValue, uri: head.uri, headers: HostHeaders(fields), body: body)
             body = []
+            isAnswering = true
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
             // Answered on this connection's loop: at once when the views ran on it (the main
             // thread as the loop), else one task onto it; no promise, no callback list.
@@ -130,6 +178,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ message: String) {
         logger.notice("\(status.code) \(message)", metadata: ["peer": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
         isRefusing = true
+        isAnswering = true
         head = nil
         body = []
         write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
@@ -148,6 +197,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 : (.badRequest, "malformed HTTP request")
             logger.notice("\(status.code) \(message) (\(parserError))")
             isRefusing = true
+            isAnswering = true
             write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
         } else {
             context.close(promise: nil)
@@ -187,6 +237,8 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
         }
+        // The connection closes after this response: what waits is never answered.
+        if keepAlive { answered(context: context) } else { waiting.removeAll() }
     }
 }
 

@@ -94,11 +94,12 @@ final class HTTPServer: Sendable {
 
 extension ConnectionSettings {
     /// Adds the handlers of one connection to `channel`: the guard (connection cap, timeouts),
-    /// HTTP/1.1 parsing with pipelining, and the handler that hands each request to the responder.
+    /// HTTP/1.1 parsing, and the handler that hands each request to the responder (and keeps
+    /// pipelined requests in order).
     func configure(_ channel: any Channel) throws {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(ConnectionGuard(self))
-        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
         try pipeline.addHandler(HTTPHandler(self))
     }
 }
