@@ -45,6 +45,11 @@ struct RequestParsingTests {
         #expect(split.cookie("sh_session") == "xyz=2")
         #expect(request([("Cookie", "sh_session")]).cookie("sh_session") == nil)
         #expect(request([]).cookie("sh_session") == nil)
+        // Read as bytes: a character that spans several (a combining accent) stays whole.
+        let accented = request([("Cookie", "note=cafe\u{301} ; sh_session=q")])
+        #expect(accented.cookie("note") == "cafe\u{301}")
+        #expect(accented.cookie("sh_session") == "q")
+        #expect(request([("Cookie", "sh_session=   ")]).cookie("sh_session") == "")
     }
 
     @Test("Fragments unless the client asks for HTML and not for Turbo Streams; header names and values in any case")

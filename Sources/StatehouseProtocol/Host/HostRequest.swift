@@ -46,15 +46,18 @@ public struct HostRequest: Sendable {
 
     /// The value of cookie `name`, if sent (a part of the header: no copy is made).
     func cookie(_ name: String) -> Substring? {
+        // Bytes, not characters: a cookie header is ASCII, and grapheme breaking was a fifth
+        // of what checking an event's page cost.
         for header in headers.values("cookie") {
             var rest = Substring(header)
             while !rest.isEmpty {
                 let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
                 let pair = rest[..<end]
-                if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].trimmingSpaces == name {
-                    return pair[pair.index(after: equals)...].trimmingSpaces
+                if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")),
+                   pair[..<equals].trimmingSpaces.utf8.elementsEqual(name.utf8) {
+                    return pair[pair.utf8.index(after: equals)...].trimmingSpaces
                 }
-                rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+                rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : ""
             }
         }
         return nil
@@ -176,10 +179,16 @@ private extension UInt8 {
 }
 
 extension Substring {
+    /// Without the spaces at either end (bytes compared, not characters).
     var trimmingSpaces: Substring {
-        var result = self
-        while result.first == " " { result.removeFirst() }
-        while result.last == " " { result.removeLast() }
-        return result
+        let bytes = utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") { bytes.formIndex(after: &start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard bytes[last] == UInt8(ascii: " ") else { break }
+            end = last
+        }
+        return Substring(bytes[start..<end])
     }
 }
