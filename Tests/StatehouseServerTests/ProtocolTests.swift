@@ -54,6 +54,15 @@ struct ProtocolTests {
         #expect(Token(String(text.dropLast()) + "g") == nil)
         #expect(!token.matches(String(text.dropLast()) + (text.last == "0" ? "1" : "0")))
         #expect(!token.matches(""))
+        // 1,000 of them: all different, their halves different, and half their bits set
+        // (128,000 bits: 64,000 ± 2,000 is over ten standard deviations wide).
+        let many = (0..<1000).map { _ in Token.random().description }
+        #expect(Set(many).count == 1000)
+        #expect(many.allSatisfy { $0.prefix(16) != $0.suffix(16) })
+        let ones = many.reduce(0) { count, text in
+            count + text.reduce(0) { $0 + Int(UInt8(String($1), radix: 16)!.nonzeroBitCount) }
+        }
+        #expect((62_000...66_000).contains(ones), "\(ones) bits set")
     }
 
     @Test("The CSRF token is accepted as header or _csrf field and refused (403) when missing or wrong")

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An unguessable identifier (a session, its CSRF token, a page): 128 bits from the system's
 /// cryptographic random source, written as 32 lowercase hex digits. Held as two words, not
 /// as a string: three of them come with every session.
@@ -6,6 +10,15 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
     private let low: UInt64
 
     static func random() -> Token {
+        #if canImport(Glibc)
+        // One getrandom(2) for both words (getentropy asks for them at once): the system
+        // generator's `next()` is a system call per word, and a new page makes three tokens
+        // (session, CSRF token, page).
+        var words: (UInt64, UInt64) = (0, 0)
+        if withUnsafeMutableBytes(of: &words, { getentropy($0.baseAddress, $0.count) }) == 0 {
+            return Token(high: words.0, low: words.1)
+        }
+        #endif
         var generator = SystemRandomNumberGenerator()
         return Token(high: generator.next(), low: generator.next())
     }
