@@ -34,6 +34,18 @@ struct RequestParsingTests {
         HostRequest(method: "POST", uri: "/_sh/event", headers: HostHeaders(headers.map { (name: $0.0, value: $0.1) }), body: [])
     }
 
+    @Test("The query starts at the first '?' byte, whatever character the byte before it joins (FuzzForm's crash input)")
+    func queryAtTheFirstQuestionMark() {
+        let marked = HostRequest(method: "GET", uri: "/a\u{06DD}?page=1&tab=x", headers: [:], body: [])
+        #expect(marked.path == "/a\u{06DD}")
+        #expect(marked.query == ["page": "1", "tab": "x"])
+        // The input FuzzForm stopped on: a ?-less path is what it checks.
+        let bytes: [UInt8] = [0x7f, 0x25, 0x9e, 0xbb, 0x25, 0x62, 0x42, 0xe8, 0x25, 0x42, 0x25, 0xdb, 0x9d, 0x3f]
+        let crash = HostRequest(method: "GET", uri: String(decoding: bytes, as: UTF8.self), headers: [:], body: [])
+        #expect(!crash.path.utf8.contains(UInt8(ascii: "?")))
+        #expect(crash.query.isEmpty)
+    }
+
     @Test("A cookie is found among others, in any Cookie header, whatever the header name's case and the spaces")
     func cookies() {
         let several = request([("Cookie", "theme=dark;  sh_session=abc ; other=1")])

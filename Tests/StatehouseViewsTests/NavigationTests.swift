@@ -105,6 +105,19 @@ struct NavigationTests {
         #expect(page.text("detail") == "Ulysses", "a refused navigation changes nothing")
     }
 
+    @Test("A URL's delimiters are bytes: a mark that joins the '/' or '?' beside it into one character (U+06DD, a combining accent) hides no boundary")
+    func delimitersAreBytes() {
+        #expect(PageLocation.segments(of: "/shelf/a\u{06DD}/b", below: "/shelf") == ["a\u{06DD}", "b"])
+        #expect(PageLocation.segments(of: "/shelf/\u{0301}x", below: "/shelf") == ["\u{0301}x"])
+        #expect(PageLocation.segments(of: "/shelf\u{0301}/x", below: "/shelf") == nil, "not below /shelf")
+        #expect(PageLocation.segments(of: "/x\u{06DD}/y", below: "/") == ["x\u{06DD}", "y"])
+        #expect(PageLocation.tabValue("a=\u{06DD}&tab=two&b") == "two")
+        #expect(PageLocation.tabValue("x\u{06DD}&tab=%C3%A9") == "é")
+        #expect("a\u{06DD}?b?c".split(byte: UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false) == ["a\u{06DD}", "b?c"])
+        #expect("//a//".split(byte: UInt8(ascii: "/"), omittingEmpty: true) == ["a"])
+        #expect("/a/".split(byte: UInt8(ascii: "/"), omittingEmpty: false) == ["", "a", ""])
+    }
+
     @Test("A URL naming nothing is not found: a destination that renders nothing for the value, or segments on a page without a stack")
     func notFound() throws {
         let unknown = try ViewTest(Shelf(journal: Journal()), location: PageLocation(base: "/shelf", segments: ["nope"]))

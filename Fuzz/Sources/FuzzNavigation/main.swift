@@ -18,7 +18,8 @@ func fuzzNavigation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return MainActor.assumeIsolated {
         let route = Pages.routes[Int(input[0]) % Pages.routes.count]
         let url = String(decoding: input.dropFirst(), as: UTF8.self)
-        let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        // Split as bytes, as HTTP and the server do (a character may join a '?' to a mark).
+        let parts = url.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false).map { Substring($0) }
         let path = route.path + (parts[0].hasPrefix("/") || parts[0].isEmpty ? "" : "/") + parts[0]
         guard let segments = PageLocation.segments(of: path, below: route.path) else { return 0 }
         let tab = parts.count > 1 ? String(parts[1]) : nil
@@ -27,7 +28,7 @@ func fuzzNavigation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let html = tree.render()
         guard tree.location.notFound == nil else { return 0 }
         let shown = tree.location.path
-        let shownParts = shown.split(separator: "?", maxSplits: 1)
+        let shownParts = shown.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1).map { Substring($0) }
         precondition(PageLocation.segments(of: String(shownParts[0]), below: route.path) == tree.location.segments,
                      "the URL a page reports decodes to its segments: \(shown)")
         let shownTab = shownParts.count > 1 ? String(shownParts[1].dropFirst("tab=".count)).removingPercentEncoding : nil

@@ -143,8 +143,10 @@ public struct HostHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
 extension String {
     func splitQuery() -> (path: String, query: String) {
-        guard let mark = firstIndex(of: "?") else { return (self, "") }
-        return (String(self[..<mark]), String(self[index(after: mark)...]))
+        // The first `?` byte, as HTTP reads it (a character search missed a `?` joined to the
+        // mark before it: URLBytes.swift).
+        guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return (self, "") }
+        return (String(self[..<mark]), String(self[utf8.index(after: mark)...]))
     }
 
     /// ASCII case-insensitive equality, without building lowercased copies.

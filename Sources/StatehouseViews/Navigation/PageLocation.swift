@@ -71,9 +71,10 @@ public final class PageLocation {
     /// nil if `path` is not below `base` or is malformed.
     public static func segments(of path: String, below base: String) -> [String]? {
         let prefix = base == "/" ? "" : base
-        guard path == base || path.hasPrefix(prefix + "/") else { return nil }
+        guard path.utf8.elementsEqual(base.utf8) || path.hasPrefix(bytes: prefix + "/") else { return nil }
         var segments: [String] = []
-        for part in path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true) {
+        let below = path[path.utf8.index(path.startIndex, offsetBy: prefix.utf8.count)...]
+        for part in below.split(byte: UInt8(ascii: "/"), omittingEmpty: true) {
             guard let decoded = String(part).removingPercentEncoding else { return nil }
             segments.append(decoded)
         }
@@ -97,7 +98,7 @@ public final class PageLocation {
     /// yet done: the tab view selects the URL's tab and the stack in it shows what the path
     /// names. Nil if the URL is not below the page's route or names nothing.
     func navigation(to url: String) -> (@MainActor () -> Void)? {
-        let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = url.split(byte: UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)
         guard let segments = Self.segments(of: String(parts[0]), below: base) else { return nil }
         let tab = parts.count > 1 ? Self.tabValue(String(parts[1])) : nil
         var selected: AnyHashable?
@@ -126,8 +127,8 @@ public final class PageLocation {
 
     /// The `tab` value of a URL's query.
     static func tabValue(_ query: String) -> String? {
-        for item in query.split(separator: "&") where item.hasPrefix("tab=") {
-            return String(item.dropFirst(4)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        for item in query.split(byte: UInt8(ascii: "&"), omittingEmpty: true) where item.hasPrefix(bytes: "tab=") {
+            return String(item[item.utf8.index(item.startIndex, offsetBy: 4)...]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
         }
         return nil
     }
