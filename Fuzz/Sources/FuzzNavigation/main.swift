@@ -35,7 +35,14 @@ func fuzzNavigation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let again = route.makeTree(PlainHTML.self, location: PageLocation(base: route.path, segments: tree.location.segments, tab: shownTab))
         defer { again.close() }
         precondition(again.location.notFound == nil, "the URL a page reports is found: \(shown)")
-        precondition(again.render() == html, "the URL a page reports shows the same page: \(shown)")
+        // A page that shows the time (/clock) renders anew when the second turns: then the
+        // page at the original URL, rendered now, is what the reported URL must show.
+        let shownHTML = again.render()
+        if shownHTML != html {
+            let now = route.makeTree(PlainHTML.self, location: PageLocation(base: route.path, segments: segments, tab: tab))
+            defer { now.close() }
+            precondition(shownHTML == now.render(), "the URL a page reports shows the same page: \(shown)")
+        }
         drainMainQueue()
         return 0
     }
