@@ -40,6 +40,19 @@ struct PipeliningTests {
         }
     }
 
+    @Test("A request the parser rejects, pipelined behind a page, gets its 400 after the page's answer")
+    func malformedAfterAnswer() async throws {
+        try await withServer { port in
+            let connection = try LoopbackConnection(port: port)
+            #expect(connection.send("GET /counter HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                + "GET / HTTP/1.1\r\nHost 127.0.0.1 no colon\r\n\r\n"))
+            let (text, closedAfter) = connection.readUntilClosed(seconds: 10)
+            #expect(closedAfter != nil)
+            let statuses = text.matches(of: /HTTP\/1.1 (\d+)/).map { String($0.output.1) }
+            #expect(statuses == ["200", "400"], "\(text.prefix(300))")
+        }
+    }
+
     @Test("Two hundred requests in one write (more than one read of the server's) are all answered, in order, and the connection serves on")
     func manyInOneWrite() async throws {
         try await withServer { port in

@@ -68,8 +68,13 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request went to the responder and its response is not written yet (an event
     /// stream's never is).
     private var isAnswering = false
-    /// Parts of pipelined requests that arrived while one was answered, in order.
-    private var waiting = CircularBuffer<HTTPServerRequestPart>(initialCapacity: 0)
+    /// What arrived while a request was answered (pipelined requests' parts, or the parser's
+    /// complaint about them), in order.
+    private var waiting = CircularBuffer<Arrival>(initialCapacity: 0)
+    private enum Arrival {
+        case part(HTTPServerRequestPart)
+        case malformed(HTTPParserError)
+    }
     /// Taking parts from `waiting` now (a response written meanwhile takes no more itself).
     private var isTakingWaiting = false
     /// The channel asked to read while parts were waiting: it reads once they are taken.
@@ -78,11 +83,15 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     init(_ settings: ConnectionSettings) { self.settings = settings }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let part = unwrapInboundIn(data)
+        arrived(.part(unwrapInboundIn(data)), context: context)
+    }
+
+    /// Handles `arrival` now, or after the requests before it are answered.
+    private func arrived(_ arrival: Arrival, context: ChannelHandlerContext) {
         if isAnswering || !waiting.isEmpty {
-            waiting.append(part)
+            waiting.append(arrival)
         } else {
-            handle(part, context: context)
+            handle(arrival, context: context)
         }
     }
 
@@ -102,11 +111,18 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         isAnswering = false
         guard !isTakingWaiting else { return }
         isTakingWaiting = true
-        while !isAnswering, let part = waiting.popFirst() { handle(part, context: context) }
+        while !isAnswering, let arrival = waiting.popFirst() { handle(arrival, context: context) }
         isTakingWaiting = false
         if waiting.isEmpty, readPending, context.channel.isActive {
             readPending = false
             context.read()
+        }
+    }
+
+    private func handle(_ arrival: Arrival, context: ChannelHandlerContext) {
+        switch arrival {
+        case .part(let part): handle(part, context: context)
+        case .malformed(let error): refuse(context, malformed: error)
         }
     }
 
@@ -184,24 +200,29 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
     }
 
-    /// A request the HTTP parser rejects gets 431 (oversized headers) or 400, unless a response
-    /// is already under way; then the connection closes.
+    /// A request the HTTP parser rejects gets 431 (oversized headers) or 400 after the answers
+    /// to the requests before it, unless an event stream is under way; then the connection
+    /// closes.
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         guard let parserError = error as? HTTPParserError else {
             context.fireErrorCaught(error)
             return
         }
-        if !isResponding {
-            let (status, message): (HTTPResponseStatus, String) = parserError == .headerOverflow
-                ? (.requestHeaderFieldsTooLarge, "request headers are too large")
-                : (.badRequest, "malformed HTTP request")
-            logger.notice("\(status.code) \(message) (\(parserError))")
-            isRefusing = true
-            isAnswering = true
-            write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
-        } else {
+        if isResponding {
             context.close(promise: nil)
+        } else {
+            arrived(.malformed(parserError), context: context)
         }
+    }
+
+    private func refuse(_ context: ChannelHandlerContext, malformed parserError: HTTPParserError) {
+        let (status, message): (HTTPResponseStatus, String) = parserError == .headerOverflow
+            ? (.requestHeaderFieldsTooLarge, "request headers are too large")
+            : (.badRequest, "malformed HTTP request")
+        logger.notice("\(status.code) \(message) (\(parserError))")
+        isRefusing = true
+        isAnswering = true
+        write(.text(Int(status.code), message), keepAlive: false, version: .http1_1, context: context)
     }
 
     private func write(_ response: HostResponse, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
