@@ -113,9 +113,7 @@ struct NavigationTests {
         #expect(PageLocation.segments(of: "/x\u{06DD}/y", below: "/") == ["x\u{06DD}", "y"])
         #expect(PageLocation.tabValue("a=\u{06DD}&tab=two&b") == "two")
         #expect(PageLocation.tabValue("x\u{06DD}&tab=%C3%A9") == "é")
-        #expect("a\u{06DD}?b?c".split(byte: UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false) == ["a\u{06DD}", "b?c"])
-        #expect("//a//".split(byte: UInt8(ascii: "/"), omittingEmpty: true) == ["a"])
-        #expect("/a/".split(byte: UInt8(ascii: "/"), omittingEmpty: false) == ["", "a", ""])
+        #expect(PageLocation.segments(of: "/shelf//a//", below: "/shelf") == ["a"], "empty segments are skipped")
     }
 
     @Test("A URL naming nothing is not found: a destination that renders nothing for the value, or segments on a page without a stack")

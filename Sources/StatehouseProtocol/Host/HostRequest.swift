@@ -144,7 +144,7 @@ public struct HostHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 extension String {
     func splitQuery() -> (path: String, query: String) {
         // The first `?` byte, as HTTP reads it (a character search missed a `?` joined to the
-        // mark before it: URLBytes.swift).
+        // mark before it: PageLocation.segments says more).
         guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return (self, "") }
         return (String(self[..<mark]), String(self[utf8.index(after: mark)...]))
     }

@@ -69,13 +69,16 @@ public final class PageLocation {
 
     /// The segments of a URL path below `base` (`/bookshelf/dune` → `["dune"]`), percent-decoded;
     /// nil if `path` is not below `base` or is malformed.
+    ///
+    /// A URL's delimiters (`/`, `?`, `&`) are bytes, as HTTP defines them, not characters: a
+    /// prepended mark (U+06DD) or a combining accent joins the delimiter beside it into one
+    /// character that is not `/` or `?` (FuzzForm found it).
     public static func segments(of path: String, below base: String) -> [String]? {
         let prefix = base == "/" ? "" : base
-        guard path.utf8.elementsEqual(base.utf8) || path.hasPrefix(bytes: prefix + "/") else { return nil }
+        guard path.utf8.elementsEqual(base.utf8) || path.utf8.starts(with: (prefix + "/").utf8) else { return nil }
         var segments: [String] = []
-        let below = path[path.utf8.index(path.startIndex, offsetBy: prefix.utf8.count)...]
-        for part in below.split(byte: UInt8(ascii: "/"), omittingEmpty: true) {
-            guard let decoded = String(part).removingPercentEncoding else { return nil }
+        for part in path.utf8.dropFirst(prefix.utf8.count).split(separator: UInt8(ascii: "/")) {
+            guard let decoded = String(Substring(part)).removingPercentEncoding else { return nil }
             segments.append(decoded)
         }
         return segments
@@ -98,9 +101,9 @@ public final class PageLocation {
     /// yet done: the tab view selects the URL's tab and the stack in it shows what the path
     /// names. Nil if the URL is not below the page's route or names nothing.
     func navigation(to url: String) -> (@MainActor () -> Void)? {
-        let parts = url.split(byte: UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)
-        guard let segments = Self.segments(of: String(parts[0]), below: base) else { return nil }
-        let tab = parts.count > 1 ? Self.tabValue(String(parts[1])) : nil
+        let parts = url.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
+        guard let segments = Self.segments(of: String(Substring(parts[0])), below: base) else { return nil }
+        let tab = parts.count > 1 ? Self.tabValue(String(Substring(parts[1]))) : nil
         var selected: AnyHashable?
         if let tabs {
             guard let value = tabs.value(forURL: tab) else { return nil }
@@ -127,8 +130,8 @@ public final class PageLocation {
 
     /// The `tab` value of a URL's query.
     static func tabValue(_ query: String) -> String? {
-        for item in query.split(byte: UInt8(ascii: "&"), omittingEmpty: true) where item.hasPrefix(bytes: "tab=") {
-            return String(item[item.utf8.index(item.startIndex, offsetBy: 4)...]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        for item in query.utf8.split(separator: UInt8(ascii: "&")) where item.starts(with: "tab=".utf8) {
+            return String(Substring(item.dropFirst(4))).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
         }
         return nil
     }
