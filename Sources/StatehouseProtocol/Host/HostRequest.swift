@@ -158,6 +158,12 @@ extension String {
 /// Header values compared as the protocol needs, ignoring ASCII case, without lowercased copies.
 extension Collection<UInt8> {
     func hasPrefixIgnoringASCIICase(_ prefix: some Collection<UInt8>) -> Bool {
+        // Over contiguous bytes where both have them (native strings do): stepping two
+        // `UTF8View`s index by index showed in an event's profile (headers are looked up by name).
+        let contiguous = withContiguousStorageIfAvailable { bytes in
+            prefix.withContiguousStorageIfAvailable { prefix in bytes.startsIgnoringASCIICase(with: prefix) }
+        }
+        if let contiguous, let result = contiguous { return result }
         var index = startIndex
         for byte in prefix {
             guard index != endIndex, self[index].asciiLowercased == byte.asciiLowercased else { return false }
@@ -173,6 +179,14 @@ extension Collection<UInt8> {
             if start == endIndex { return false }
             formIndex(after: &start)
         }
+    }
+}
+
+private extension UnsafeBufferPointer<UInt8> {
+    func startsIgnoringASCIICase(with prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard prefix.count <= count else { return false }
+        for offset in 0..<prefix.count where self[offset].asciiLowercased != prefix[offset].asciiLowercased { return false }
+        return true
     }
 }
 

@@ -30,10 +30,19 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses 32 hex digits (either case); nil for anything else.
     init?(_ text: some StringProtocol) {
-        let utf8 = text.utf8
-        guard utf8.count == 32 else { return nil }
+        // Over the string's own bytes (a native string keeps them contiguous): walking a
+        // `UTF8View` index by index was a few percent of an event's main-actor time (each
+        // request parses its session and page tokens).
+        let parsed = text.utf8.withContiguousStorageIfAvailable(Token.parse) ?? Token.parse(Array(text.utf8))
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ bytes: some RandomAccessCollection<UInt8>) -> Token? {
+        guard bytes.count == 32 else { return nil }
         var words: (UInt64, UInt64) = (0, 0)
-        for (index, byte) in utf8.enumerated() {
+        var index = 0
+        for byte in bytes {
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -42,8 +51,9 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
             default: return nil
             }
             if index < 16 { words.0 = words.0 << 4 | UInt64(digit) } else { words.1 = words.1 << 4 | UInt64(digit) }
+            index += 1
         }
-        self.init(high: words.0, low: words.1)
+        return Token(high: words.0, low: words.1)
     }
 
     var description: String { Token.hex(high) + Token.hex(low) }
