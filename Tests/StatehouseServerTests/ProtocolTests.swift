@@ -43,6 +43,19 @@ struct ProtocolTests {
         }
     }
 
+    @Test("An ended page or session says why in words when asked; the oldest reasons make room for new ones")
+    func endings() {
+        var endings = Endings(capacity: 2)
+        let first = Token.random(), second = Token.random(), third = Token.random()
+        endings.record(first, .sessionCap(5))
+        endings.record(second, .idlePage(seconds: 0.4), withSession: true)
+        #expect(endings[first] == "evicted to make room (the server holds at most 5 sessions)")
+        #expect(endings[second] == "its session was expired (no event or stream for 0.4 s)")
+        endings.record(third, .viewFailed("no <Model> in the environment"))
+        #expect(endings[first] == nil && !endings.contains(first))
+        #expect(endings.contains(second) && endings[third] == "a view failed: no <Model> in the environment")
+    }
+
     @Test("Tokens are 32 hex digits that read back as themselves; anything else names no token")
     func tokens() throws {
         let token = Token.random()
@@ -52,6 +65,8 @@ struct ProtocolTests {
         #expect(Token.random() != token)
         #expect(Token(String(text.dropLast())) == nil && Token(text + "0") == nil)
         #expect(Token(String(text.dropLast()) + "g") == nil)
+        #expect(Token(("page=" + text + "&x").dropFirst(5).dropLast(2)) == token, "a token inside a longer string")
+        #expect(Token(String(text.dropLast(2)) + "é") == nil, "32 bytes, not 32 hex digits")
         #expect(!token.matches(String(text.dropLast()) + (text.last == "0" ? "1" : "0")))
         #expect(!token.matches(""))
         // 1,000 of them: all different, their halves different, and half their bits set

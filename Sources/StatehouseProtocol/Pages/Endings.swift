@@ -1,15 +1,56 @@
+import Foundation
+
+/// Why a page or session ended. Kept as a case, not as text: eviction at the session cap ends
+/// a session and its pages on every page load, and the words are wanted only if a request
+/// for one of them comes (its 410 says why).
+enum Ending: Sendable, Equatable, CustomStringConvertible {
+    /// Evicted for a new session: the server holds at most this many.
+    case sessionCap(Int)
+    /// Evicted for a new page of its session: a session holds at most this many.
+    case pageCap(Int)
+    /// No event or stream for this many seconds.
+    case idlePage(seconds: Double)
+    /// No page and no request for this many seconds.
+    case idleSession(seconds: Double)
+    case takenUp
+    case shuttingDown
+    case documentClosed
+    case viewFailed(String)
+
+    var description: String {
+        switch self {
+        case .sessionCap(let limit): "evicted to make room (the server holds at most \(limit) sessions)"
+        case .pageCap(let limit): "evicted to make room (a session holds at most \(limit) pages)"
+        case .idlePage(let seconds): "expired (no event or stream for \(seconds.formatted()) s)"
+        case .idleSession(let seconds): "expired (no page and no request for \(seconds.formatted()) s)"
+        case .takenUp: "taken up by another process"
+        case .shuttingDown: "the server is shutting down"
+        case .documentClosed: "its document was closed"
+        case .viewFailed(let failure): "a view failed: \(failure)"
+        }
+    }
+}
+
 /// Why recently ended pages and sessions ended, remembering the latest `capacity` of them.
 struct Endings {
-    private var reasons: [Token: String] = [:]
+    private var reasons: [Token: (ending: Ending, withSession: Bool)] = [:]
     private var order: [Token] = []
     private var next = 0
     let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
-    subscript(id: Token) -> String? { reasons[id] }
+    /// Why `id` ended, in words.
+    subscript(id: Token) -> String? {
+        guard let (ending, withSession) = reasons[id] else { return nil }
+        return withSession ? "its session was \(ending)" : ending.description
+    }
 
-    mutating func record(_ id: Token, _ reason: String) {
+    /// Whether `id` is known to have ended.
+    func contains(_ id: Token) -> Bool { reasons[id] != nil }
+
+    /// Records why `id` ended: `withSession` for a page that ended because its session did.
+    mutating func record(_ id: Token, _ ending: Ending, withSession: Bool = false) {
         if order.count < capacity {
             order.append(id)
         } else {
@@ -17,6 +58,6 @@ struct Endings {
             order[next] = id
             next = (next + 1) % capacity
         }
-        reasons[id] = reason
+        reasons[id] = (ending, withSession)
     }
 }

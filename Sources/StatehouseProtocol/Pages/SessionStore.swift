@@ -64,7 +64,7 @@ final class SessionStore {
         durable?.onPageTaken { [weak self] id in
             MainActorHop.run {
                 guard let self, let token = Token(id), let page = self.pages[token] else { return }
-                self.remove(page, reason: "taken up by another process")
+                self.remove(page, reason: .takenUp)
             }
         }
     }
@@ -85,7 +85,7 @@ final class SessionStore {
     func removeAll() {
         sweeper?.cancel()
         storeWatch?.cancel()
-        for page in Array(pages.values) { remove(page, reason: "the server is shutting down") }
+        for page in Array(pages.values) { remove(page, reason: .shuttingDown) }
         for session in sessions.values { session.madeAppStorage?.snapshots?.close() }
         sessions.removeAll()
         recency = Recency()
@@ -210,7 +210,7 @@ final class SessionStore {
 
     /// Whether a session or page by `id` is held here, or ended here (no store lookup then).
     func holdsOrEnded(_ id: Token) -> Bool {
-        sessions[id] != nil || pages[id] != nil || endings[id] != nil
+        sessions[id] != nil || pages[id] != nil || endings.contains(id)
     }
 
     /// Takes up a session a durable store kept (same id, same CSRF token).
@@ -218,7 +218,7 @@ final class SessionStore {
         guard let id = Token(stored.id), let csrf = Token(stored.csrf) else { return nil }
         if let live = sessions[id] { return live }
         if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
-            remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
+            remove(oldest, reason: .sessionCap(limits.maxSessions))
         }
         let session = Session(id: id, csrfToken: csrf, now: Uptime.now)
         session.storedValues = stored.values
@@ -278,7 +278,7 @@ final class SessionStore {
 
     func add(_ session: Session) {
         if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
-            remove(oldest, reason: "evicted to make room (the server holds at most \(limits.maxSessions) sessions)")
+            remove(oldest, reason: .sessionCap(limits.maxSessions))
         }
         sessions[session.id] = session
         recency.append(session)
@@ -289,7 +289,7 @@ final class SessionStore {
     func newPage(_ route: RouteDescription, tree: LiveTree, in session: Session, id: Token = .random()) -> Page {
         if session.pages.count >= limits.maxPagesPerSession,
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
-            remove(oldest, reason: "evicted to make room (a session holds at most \(limits.maxPagesPerSession) pages)")
+            remove(oldest, reason: .pageCap(limits.maxPagesPerSession))
         }
         let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
@@ -304,11 +304,15 @@ final class SessionStore {
     /// deletes it too. Without, a page in a durable store lives on there (idled out or evicted
     /// here, taken up by another process): it is not recorded as ended, and a request for it
     /// takes it up again.
-    func remove(_ page: Page, reason: String, forGood: Bool = false) {
+    func remove(_ page: Page, reason: Ending, forGood: Bool = false) {
+        remove(page, reason: reason, withSession: false, forGood: forGood)
+    }
+
+    private func remove(_ page: Page, reason: Ending, withSession: Bool, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         heldBack[page.id] = nil
         page.session.pages.removeAll { $0 === page }
-        if durable == nil || forGood { endings.record(page.id, reason) }
+        if durable == nil || forGood { endings.record(page.id, reason, withSession: withSession) }
         // A closed document may be a reload: the page that replaces it takes its scene storage.
         if forGood { page.session.stashScene(of: page.id.description, page.tree.sceneStorageValues) }
         page.closeStreams()
@@ -316,8 +320,8 @@ final class SessionStore {
         if forGood, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
     }
 
-    private func remove(_ session: Session, reason: String) {
-        for page in session.pages { remove(page, reason: "its session was \(reason)") }
+    private func remove(_ session: Session, reason: Ending) {
+        for page in session.pages { remove(page, reason: reason, withSession: true) }
         sessions[session.id] = nil
         recency.remove(session)
         session.madeAppStorage?.snapshots?.close()
@@ -329,7 +333,6 @@ final class SessionStore {
     /// then sessions with no pages left and no request for as long.
     func sweep(now: UInt64 = Uptime.now) {
         let idle = UInt64(limits.sessionTTL * 1e9)
-        let seconds = limits.sessionTTL.formatted()
         for page in Array(pages.values) {
             if page.isStreaming {
                 page.lastUsed = now
@@ -337,11 +340,11 @@ final class SessionStore {
                 continue
             }
             if now > page.lastUsed, now - page.lastUsed > idle {
-                remove(page, reason: "expired (no event or stream for \(seconds) s)")
+                remove(page, reason: .idlePage(seconds: limits.sessionTTL))
             }
         }
         for session in Array(sessions.values) where session.pages.isEmpty && now > session.lastUsed && now - session.lastUsed > idle {
-            remove(session, reason: "expired (no page and no request for \(seconds) s)")
+            remove(session, reason: .idleSession(seconds: limits.sessionTTL))
         }
         // What no process holds any more (its process stopped, its browser never came back)
         // expires in the store.

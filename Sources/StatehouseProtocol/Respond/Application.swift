@@ -290,7 +290,7 @@ final class Application {
             // what that wrote of App or session storage is kept.
             page.tree.enterBackground()
             store.persist(page)
-            store.remove(page, reason: "its document was closed", forGood: true)
+            store.remove(page, reason: .documentClosed, forGood: true)
             return HostResponse(status: 204)
         }
     }
@@ -299,7 +299,7 @@ final class Application {
     /// the reason, logged, and the page ends (its tasks are cancelled, its state freed).
     private func end(_ page: Page, failedWith failure: ViewFailure) -> HostResponse {
         logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
-        store.remove(page, reason: "a view failed: \(failure)", forGood: true)
+        store.remove(page, reason: .viewFailed("\(failure)"), forGood: true)
         return .text(500, "the page \(page.route.path) failed: \(failure)")
     }
 
