@@ -1,3 +1,4 @@
+import Foundation
 import StatehouseTesting
 import Testing
 @testable import StatehouseGallery
@@ -175,5 +176,18 @@ struct InlineListTests {
         var slots = InlineList<Int?>()
         slots.append(nil)
         #expect(!slots.isEmpty && slots.count == 1 && slots[0] == nil)
+    }
+}
+
+@Suite("Main queue")
+struct MainQueueTests {
+    @Test("Code knows whether it is on the main actor: yes in a main-queue job, no on another thread, the same when asked again there")
+    func isCurrent() async {
+        let onMainActor = await MainActor.run { MainQueue.isCurrent }
+        #expect(onMainActor)
+        let elsewhere: (Bool, Bool) = await withCheckedContinuation { answer in
+            Thread { answer.resume(returning: (MainQueue.isCurrent, MainQueue.isCurrent)) }.start()
+        }
+        #expect(elsewhere == (false, false))
     }
 }

@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the main actor is: all view evaluation, actions and state invalidation happen there.
 ///
@@ -19,7 +22,29 @@ package enum MainQueue {
 
     /// Whether the caller is on the main actor: in a job of the main queue, or on the main
     /// thread while it is the event loop that drains that queue.
-    package static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true || Thread.isMainThread }
+    package static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true || isMainThread }
+
+    /// `Thread.isMainThread`, asked once per thread: on Linux it is two system calls (`gettid`
+    /// and `getpid`), and an I/O thread asked it for every request it handed to the views.
+    private static var isMainThread: Bool {
+        #if canImport(Glibc)
+        if let known = pthread_getspecific(threadKind) { return Int(bitPattern: known) == 2 }
+        let isMain = Thread.isMainThread
+        pthread_setspecific(threadKind, UnsafeRawPointer(bitPattern: isMain ? 2 : 1))
+        return isMain
+        #else
+        return Thread.isMainThread
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// Per thread: 2 on the main thread, 1 on any other, nil until asked.
+    private static let threadKind: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+        return key
+    }()
+    #endif
 
     /// Runs `body` on the main actor: now if already there, else enqueued (FIFO).
     package static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
