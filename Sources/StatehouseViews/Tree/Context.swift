@@ -49,13 +49,12 @@ struct Context {
 /// `accessibilityIdentifier`, …) put on the element(s) that the modified view renders.
 ///
 /// Most elements have none: the lists live in a shared box, allocated on the first write, so
-/// the empty value (kept by every element and context) is one nil word.
+/// the empty value (kept by every element and context) is one nil word and a nil identifier.
 struct PendingAttributes: Equatable {
     private final class Storage {
         var classes: [String] = []
         var styles: [Attribute] = []
         var attributes: [Attribute] = []
-        var identifier: String?
         var behaviour: ElementBehaviour?
 
         func copy() -> Storage {
@@ -63,13 +62,16 @@ struct PendingAttributes: Equatable {
             copy.classes = classes
             copy.styles = styles
             copy.attributes = attributes
-            copy.identifier = identifier
             copy.behaviour = behaviour
             return copy
         }
     }
 
     private var storage: Storage?
+
+    /// The accessibility identifier, inline: the most common modifier on a control (a page
+    /// re-evaluated a box for each `.accessibilityIdentifier`).
+    var identifier: String?
 
     init() {}
 
@@ -93,11 +95,6 @@ struct PendingAttributes: Equatable {
         get { storage?.attributes ?? [] }
         set { unique().attributes = newValue }
     }
-    var identifier: String? {
-        get { storage?.identifier }
-        set { unique().identifier = newValue }
-    }
-
     /// `.focused` and `.onKeyPress`.
     var behaviour: ElementBehaviour? {
         get { storage?.behaviour }
@@ -106,15 +103,28 @@ struct PendingAttributes: Equatable {
 
     /// Equal but for where a focus state points (see `ElementBehaviour.rendersSame`).
     @MainActor func rendersSame(as other: PendingAttributes) -> Bool {
+        guard identifier == other.identifier else { return false }
         if storage === other.storage { return true }
         return classes == other.classes && styles == other.styles && attributes == other.attributes
-            && identifier == other.identifier && ElementBehaviour.rendersSame(behaviour, other.behaviour)
+            && ElementBehaviour.rendersSame(behaviour, other.behaviour)
     }
 
     static func == (a: PendingAttributes, b: PendingAttributes) -> Bool {
+        guard a.identifier == b.identifier else { return false }
         if a.storage === b.storage { return true }
-        return a.classes == b.classes && a.styles == b.styles && a.attributes == b.attributes && a.identifier == b.identifier
-            && a.behaviour == b.behaviour
+        return a.classes == b.classes && a.styles == b.styles && a.attributes == b.attributes && a.behaviour == b.behaviour
+    }
+
+    /// Adds a modifier's classes, styles and attributes. Into empty lists the modifier's own
+    /// arrays are taken as they are (shared, not copied into a new buffer).
+    mutating func add(classes more: [String], styles moreStyles: [Attribute], attributes moreAttributes: [Attribute]) {
+        guard !more.isEmpty || !moreStyles.isEmpty || !moreAttributes.isEmpty else { return }
+        let box = unique()
+        if !more.isEmpty { if box.classes.isEmpty { box.classes = more } else { box.classes.append(contentsOf: more) } }
+        if !moreStyles.isEmpty { if box.styles.isEmpty { box.styles = moreStyles } else { box.styles.append(contentsOf: moreStyles) } }
+        if !moreAttributes.isEmpty {
+            if box.attributes.isEmpty { box.attributes = moreAttributes } else { box.attributes.append(contentsOf: moreAttributes) }
+        }
     }
 }
 

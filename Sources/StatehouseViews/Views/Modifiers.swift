@@ -37,9 +37,7 @@ struct AttributeModifier: ContextModifier, Sendable {
         var context = context
         // Only what this modifier adds is written: an empty write would still allocate the
         // pending attributes' box.
-        if !classes.isEmpty { context.pending.classes.append(contentsOf: classes) }
-        if !styles.isEmpty { context.pending.styles.append(contentsOf: styles) }
-        if !attributes.isEmpty { context.pending.attributes.append(contentsOf: attributes) }
+        context.pending.add(classes: classes, styles: styles, attributes: attributes)
         if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
         return context
     }
