@@ -171,6 +171,7 @@ let package = Package(
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
         .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "CCurl", "StatehouseLoopback",
-                                                          .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
+                                                          .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                                                          .product(name: "NIOEmbedded", package: "swift-nio")]),
     ]
 )

@@ -1,5 +1,8 @@
 import Statehouse
 import Foundation
+import Logging
+import NIOCore
+import NIOEmbedded
 import StatehouseLoopback
 import Testing
 @testable import StatehouseNIO
@@ -137,6 +140,64 @@ struct LimitsTests {
         #expect(reply.body.contains("slow 1<"))
         #expect(stream.value?.status == 200, "the stream ended (it did not run to its 10 s limit)")
         #expect(CurlClient(port: port).get("/_sh/health").status < 0, "no longer accepting")
+    }
+
+    @Test("A connection accepted just as shutdown began is told to finish like the others (one missed it and held a stream, and the shutdown, for 10 s)")
+    @MainActor
+    func admittedWhileStopping() throws {
+        let options = ServerOptions()
+        let logger = Logger(label: "test")
+        let responder = StatehouseResponder(routes: TestApp().body._routes, settings: options.settings, logger: logger)
+        let registry = ConnectionRegistry()
+        let settings = ConnectionSettings(responder: responder, limits: options.limits, logger: logger, registry: registry)
+        func connect() throws -> EmbeddedChannel {
+            let channel = EmbeddedChannel()
+            try settings.configure(channel)
+            try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 40000)).wait()
+            channel.embeddedEventLoop.run()
+            return channel
+        }
+        let before = try connect()
+        #expect(before.isActive && registry.count == 1)
+        registry.quiesceAll()
+        before.embeddedEventLoop.run()
+        #expect(!before.isActive, "an idle connection closes when told to finish")
+        let after = try connect()
+        #expect(!after.isActive, "admitted after the others were told: told too, and closed (it was idle)")
+        #expect(registry.count == 0)
+    }
+
+    @Test("A stream whose request waited on the main actor while shutdown began ends at once: shutdown does not wait for it")
+    func streamStartedDuringShutdown() async throws {
+        var options = ServerOptions()
+        options.port = 0
+        options.logLevel = .warning
+        options.stateStore = .memory
+        let server = try await StatehouseServer.start(TestApp(), options: options)
+        let port = server.port
+        let client = CurlClient(port: port)
+        let page = try load(client, "/slow")
+        let clock = try load(client, "/clock")
+        let cookie = try #require(client.cookie)
+        let done = DispatchGroup()
+        // The main actor is held for 0.4 s by this event; the stream's request queues behind it.
+        DispatchQueue.global().async(group: done) {
+            _ = event(CurlClient(port: port), page, target: "slow", headers: ["Cookie: \(cookie)"])
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let connection = try LoopbackConnection(port: port)
+        #expect(connection.send("GET /_sh/stream?page=\(clock.id) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n\r\n"))
+        try await Task.sleep(for: .milliseconds(100))
+        // Shutdown tells the stream's connection to finish while its request still waits.
+        let start = ContinuousClock.now
+        async let stopped: Void = server.shutdown()
+        let (text, closedAfter) = connection.readUntilClosed(seconds: 8)
+        try await stopped
+        let took = ContinuousClock.now - start
+        done.wait()
+        #expect(text.hasPrefix("HTTP/1.1 200") && text.contains("text/event-stream"), "the stream was answered: \(text.prefix(300))")
+        #expect(closedAfter != nil, "the stream ended (it would otherwise run until the client gives up)")
+        #expect(took < .seconds(3), "shutdown took \(took)")
     }
 
     @Test("The demo binary: environment variables configure it, and SIGTERM stops it with exit status 0")

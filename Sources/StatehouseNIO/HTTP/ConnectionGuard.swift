@@ -37,7 +37,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     init(_ settings: ConnectionSettings) { self.settings = settings }
 
     func channelActive(context: ChannelHandlerContext) {
-        guard registry.admit(context.channel, limit: limits.maxConnections) else {
+        let admission = registry.admit(context.channel, limit: limits.maxConnections)
+        guard admission != .full else {
             refuse(context, "503 Service Unavailable", "the server has \(limits.maxConnections) connections open: try again shortly")
             return
         }
@@ -45,6 +46,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // A new connection has the request time for its first request, not the idle time.
         arm(.firstRequest, limits.requestTimeout)
         context.fireChannelActive()
+        // Accepted as the server stopped accepting, after it told every connection to finish:
+        // told now (else a stream it started would hold the shutdown until its deadline).
+        if admission == .quiescing { context.pipeline.fireUserInboundEventTriggered(ConnectionEvent.quiesce) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -9,18 +9,30 @@ final class ConnectionRegistry: Sendable {
         var channels: [ObjectIdentifier: ChannelPipeline] = [:]
         /// Who waits for the last connection to close.
         var drainWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The server is stopping: a connection admitted now is told so at once.
+        var isQuiescing = false
+    }
+
+    /// What `admit` decided.
+    enum Admission {
+        /// Over the connection limit: not added.
+        case full
+        case open
+        /// Added while the server stops (it accepted the connection just before it stopped
+        /// accepting): the connection must finish at once, as `quiesceAll` told the others.
+        case quiescing
     }
 
     private let state = NIOLockedValueBox(State())
 
     var count: Int { state.withLockedValue { $0.channels.count } }
 
-    /// Adds `channel`; false (and not added) if `limit` connections are already open.
-    func admit(_ channel: any Channel, limit: Int) -> Bool {
+    /// Adds `channel`, unless `limit` connections are already open.
+    func admit(_ channel: any Channel, limit: Int) -> Admission {
         state.withLockedValue { state in
-            guard state.channels.count < limit else { return false }
+            guard state.channels.count < limit else { return .full }
             state.channels[ObjectIdentifier(channel)] = channel.pipeline
-            return true
+            return state.isQuiescing ? .quiescing : .open
         }
     }
 
@@ -56,7 +68,10 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Asks every connection to close once the request it is reading or answering is done.
-    func quiesceAll() { send(.quiesce) }
+    func quiesceAll() {
+        state.withLockedValue { $0.isQuiescing = true }
+        send(.quiesce)
+    }
 
     /// Tells every connection the time has moved on, every `interval`: one timer for the
     /// server rather than one per connection (an idle connection then holds no timer at all).
