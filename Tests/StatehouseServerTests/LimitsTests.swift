@@ -110,15 +110,8 @@ struct LimitsTests {
 
     @Test("Shutdown stops accepting, finishes the request in flight, ends streams, and frees every page")
     func gracefulShutdown() async throws {
-        var options = ServerOptions()
-        options.port = 0
-        options.logLevel = .warning
-        options.stateStore = .memory
-        let server = try await StatehouseServer.start(TestApp(), options: options)
+        let (server, client, page, clock) = try await slowAndClockPages()
         let port = server.port
-        let client = CurlClient(port: port)
-        let page = try load(client, "/slow")
-        let clock = try load(client, "/clock")
         let inFlight = SharedBox<CurlClient.Reply?>(nil)
         let stream = SharedBox<CurlClient.Reply?>(nil)
         let done = DispatchGroup()
@@ -169,15 +162,8 @@ struct LimitsTests {
 
     @Test("A stream whose request waited on the main actor while shutdown began ends at once: shutdown does not wait for it")
     func streamStartedDuringShutdown() async throws {
-        var options = ServerOptions()
-        options.port = 0
-        options.logLevel = .warning
-        options.stateStore = .memory
-        let server = try await StatehouseServer.start(TestApp(), options: options)
+        let (server, client, page, clock) = try await slowAndClockPages()
         let port = server.port
-        let client = CurlClient(port: port)
-        let page = try load(client, "/slow")
-        let clock = try load(client, "/clock")
         let cookie = try #require(client.cookie)
         let done = DispatchGroup()
         // The main actor is held for 0.4 s by this event; the stream's request queues behind it.
@@ -198,6 +184,13 @@ struct LimitsTests {
         #expect(text.hasPrefix("HTTP/1.1 200") && text.contains("text/event-stream"), "the stream was answered: \(text.prefix(300))")
         #expect(closedAfter != nil, "the stream ended (it would otherwise run until the client gives up)")
         #expect(took < .seconds(3), "shutdown took \(took)")
+    }
+
+    /// A server of its own (these tests stop it), with a client that loaded `/slow` and `/clock`.
+    private func slowAndClockPages() async throws -> (StatehouseServer, CurlClient, LoadedPage, LoadedPage) {
+        let server = try await StatehouseServer.start(TestApp(), options: .forTests)
+        let client = CurlClient(port: server.port)
+        return (server, client, try load(client, "/slow"), try load(client, "/clock"))
     }
 
     @Test("The demo binary: environment variables configure it, and SIGTERM stops it with exit status 0")

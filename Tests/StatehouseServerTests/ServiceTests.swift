@@ -9,10 +9,7 @@ import Testing
 struct ServiceTests {
     @Test("In a ServiceGroup: it serves once the group runs, and stops gracefully when the group shuts down")
     func serviceGroup() async throws {
-        var options = ServerOptions()
-        options.port = 0
-        options.logLevel = .warning
-        options.stateStore = .memory
+        let options = ServerOptions.forTests
         let port = SharedBox<Int?>(nil)
         let service = StatehouseService(options: options, started: { server in port.mutate { $0 = server.port } }) { TestApp() }
         let group = ServiceGroup(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test"))

@@ -104,10 +104,7 @@ struct DisabledView: View {
 /// (a `.task` resuming after `await` goes through that pool).
 func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
                 _ body: @Sendable (Int) async throws -> Void) async throws {
-    var options = ServerOptions()
-    options.port = 0
-    options.logLevel = .warning
-    options.stateStore = .memory  // the durable store's own tests choose a file
+    var options = ServerOptions.forTests
     configure(&options)
     let server = try await StatehouseServer.start(TestApp(), options: options)
     do {
@@ -194,4 +191,16 @@ func readListeningPort(_ handle: FileHandle) -> Int? {
         if let match = text.firstMatch(of: /listening on http:\/\/[^:]+:(\d+)/) { return Int(match.output.1) }
     }
     return nil
+}
+
+extension ServerOptions {
+    /// A test server's options: any free port, warnings only, pages in memory (the durable
+    /// store's own tests choose a file).
+    static var forTests: ServerOptions {
+        var options = ServerOptions()
+        options.port = 0
+        options.logLevel = .warning
+        options.stateStore = .memory
+        return options
+    }
 }
