@@ -239,6 +239,10 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             heartbeat = context.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(15), delay: .seconds(15)) { [weak stream] _ in
                 stream?.write(EventStream.heartbeat)
             }
+            // The server is stopping and told this connection while its request waited on the
+            // main actor: the stream ends at once, as the ones open then did (else it holds the
+            // shutdown until the client gives up).
+            if isQuiescing { stream.close() }
             return
         }
         let keepAlive = keepAlive && !isQuiescing
