@@ -110,8 +110,11 @@ struct LimitsTests {
 
     @Test("Shutdown stops accepting, finishes the request in flight, ends streams, and frees every page")
     func gracefulShutdown() async throws {
-        let (server, client, page, clock) = try await slowAndClockPages()
+        let server = try await StatehouseServer.start(TestApp(), options: .forTests)
         let port = server.port
+        let client = CurlClient(port: port)
+        let page = try load(client, "/slow")
+        let clock = try load(client, "/clock")
         let inFlight = SharedBox<CurlClient.Reply?>(nil)
         let stream = SharedBox<CurlClient.Reply?>(nil)
         let done = DispatchGroup()
@@ -158,39 +161,6 @@ struct LimitsTests {
         let after = try connect()
         #expect(!after.isActive, "admitted after the others were told: told too, and closed (it was idle)")
         #expect(registry.count == 0)
-    }
-
-    @Test("A stream whose request waited on the main actor while shutdown began ends at once: shutdown does not wait for it")
-    func streamStartedDuringShutdown() async throws {
-        let (server, client, page, clock) = try await slowAndClockPages()
-        let port = server.port
-        let cookie = try #require(client.cookie)
-        let done = DispatchGroup()
-        // The main actor is held for 0.4 s by this event; the stream's request queues behind it.
-        DispatchQueue.global().async(group: done) {
-            _ = event(CurlClient(port: port), page, target: "slow", headers: ["Cookie: \(cookie)"])
-        }
-        try await Task.sleep(for: .milliseconds(100))
-        let connection = try LoopbackConnection(port: port)
-        #expect(connection.send("GET /_sh/stream?page=\(clock.id) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n\r\n"))
-        try await Task.sleep(for: .milliseconds(100))
-        // Shutdown tells the stream's connection to finish while its request still waits.
-        let start = ContinuousClock.now
-        async let stopped: Void = server.shutdown()
-        let (text, closedAfter) = connection.readUntilClosed(seconds: 8)
-        try await stopped
-        let took = ContinuousClock.now - start
-        done.wait()
-        #expect(text.hasPrefix("HTTP/1.1 200") && text.contains("text/event-stream"), "the stream was answered: \(text.prefix(300))")
-        #expect(closedAfter != nil, "the stream ended (it would otherwise run until the client gives up)")
-        #expect(took < .seconds(3), "shutdown took \(took)")
-    }
-
-    /// A server of its own (these tests stop it), with a client that loaded `/slow` and `/clock`.
-    private func slowAndClockPages() async throws -> (StatehouseServer, CurlClient, LoadedPage, LoadedPage) {
-        let server = try await StatehouseServer.start(TestApp(), options: .forTests)
-        let client = CurlClient(port: server.port)
-        return (server, client, try load(client, "/slow"), try load(client, "/clock"))
     }
 
     @Test("The demo binary: environment variables configure it, and SIGTERM stops it with exit status 0")

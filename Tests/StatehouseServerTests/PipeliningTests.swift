@@ -6,6 +6,15 @@ import Testing
 /// time, in the order sent, on the same connection.
 @Suite("Pipelining")
 struct PipeliningTests {
+    static let counterPage = "GET /counter HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    /// A connection that has sent `requests` in one write.
+    static func pipelined(_ port: Int, _ requests: String...) throws -> LoopbackConnection {
+        let connection = try LoopbackConnection(port: port)
+        #expect(connection.send(requests.joined()))
+        return connection
+    }
+
     @Test("Three clicks and a render sent in one write are answered in order: the fragments count 1, 2, 3 and the render shows 3")
     func clicksInOrder() async throws {
         try await withServer { port in
@@ -30,9 +39,7 @@ struct PipeliningTests {
     @Test("A page (answered once its tasks have run) and then a file (answered on the I/O thread at once), pipelined: the page comes first")
     func slowerAnswerFirst() async throws {
         try await withServer { port in
-            let connection = try LoopbackConnection(port: port)
-            #expect(connection.send("GET /counter HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-                + "GET /_sh/client.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            let connection = try Self.pipelined(port, Self.counterPage, "GET /_sh/client.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let first = try connection.readResponse(), second = try connection.readResponse()
             #expect(first.header("content-type")?.hasPrefix("text/html") == true, "\(first.head)")
             #expect(first.body.contains(#"id="count""#))
@@ -43,9 +50,7 @@ struct PipeliningTests {
     @Test("A request the parser rejects, pipelined behind a page, gets its 400 after the page's answer")
     func malformedAfterAnswer() async throws {
         try await withServer { port in
-            let connection = try LoopbackConnection(port: port)
-            #expect(connection.send("GET /counter HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-                + "GET / HTTP/1.1\r\nHost 127.0.0.1 no colon\r\n\r\n"))
+            let connection = try Self.pipelined(port, Self.counterPage, "GET / HTTP/1.1\r\nHost 127.0.0.1 no colon\r\n\r\n")
             let (text, closedAfter) = connection.readUntilClosed(seconds: 10)
             #expect(closedAfter != nil)
             let statuses = text.matches(of: /HTTP\/1.1 (\d+)/).map { String($0.output.1) }

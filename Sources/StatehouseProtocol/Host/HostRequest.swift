@@ -161,13 +161,17 @@ extension Collection<UInt8> {
         // Over contiguous bytes where both have them (native strings do): stepping two
         // `UTF8View`s index by index showed in an event's profile (headers are looked up by name).
         let contiguous = withContiguousStorageIfAvailable { bytes in
-            prefix.withContiguousStorageIfAvailable { prefix in bytes.startsIgnoringASCIICase(with: prefix) }
+            prefix.withContiguousStorageIfAvailable { prefix in Self.starts(bytes, ignoringASCIICaseWith: prefix) }
         }
         if let contiguous, let result = contiguous { return result }
-        var index = startIndex
+        return Self.starts(self, ignoringASCIICaseWith: prefix)
+    }
+
+    private static func starts(_ bytes: some Collection<UInt8>, ignoringASCIICaseWith prefix: some Collection<UInt8>) -> Bool {
+        var index = bytes.startIndex
         for byte in prefix {
-            guard index != endIndex, self[index].asciiLowercased == byte.asciiLowercased else { return false }
-            formIndex(after: &index)
+            guard index != bytes.endIndex, bytes[index].asciiLowercased == byte.asciiLowercased else { return false }
+            bytes.formIndex(after: &index)
         }
         return true
     }
@@ -179,14 +183,6 @@ extension Collection<UInt8> {
             if start == endIndex { return false }
             formIndex(after: &start)
         }
-    }
-}
-
-private extension UnsafeBufferPointer<UInt8> {
-    func startsIgnoringASCIICase(with prefix: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard prefix.count <= count else { return false }
-        for offset in 0..<prefix.count where self[offset].asciiLowercased != prefix[offset].asciiLowercased { return false }
-        return true
     }
 }
 

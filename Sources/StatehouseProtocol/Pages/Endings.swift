@@ -3,7 +3,7 @@ import Foundation
 /// Why a page or session ended. Kept as a case, not as text: eviction at the session cap ends
 /// a session and its pages on every page load, and the words are wanted only if a request
 /// for one of them comes (its 410 says why).
-enum Ending: Sendable, Equatable, CustomStringConvertible {
+enum Ending: Sendable, CustomStringConvertible {
     /// Evicted for a new session: the server holds at most this many.
     case sessionCap(Int)
     /// Evicted for a new page of its session: a session holds at most this many.

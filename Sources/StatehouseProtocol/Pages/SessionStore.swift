@@ -304,11 +304,8 @@ final class SessionStore {
     /// deletes it too. Without, a page in a durable store lives on there (idled out or evicted
     /// here, taken up by another process): it is not recorded as ended, and a request for it
     /// takes it up again.
-    func remove(_ page: Page, reason: Ending, forGood: Bool = false) {
-        remove(page, reason: reason, withSession: false, forGood: forGood)
-    }
-
-    private func remove(_ page: Page, reason: Ending, withSession: Bool, forGood: Bool = false) {
+    /// (`withSession`: it ends because its session did.)
+    func remove(_ page: Page, reason: Ending, withSession: Bool = false, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         heldBack[page.id] = nil
         page.session.pages.removeAll { $0 === page }

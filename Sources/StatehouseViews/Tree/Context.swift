@@ -117,14 +117,16 @@ struct PendingAttributes: Equatable {
 
     /// Adds a modifier's classes, styles and attributes. Into empty lists the modifier's own
     /// arrays are taken as they are (shared, not copied into a new buffer).
-    mutating func add(classes more: [String], styles moreStyles: [Attribute], attributes moreAttributes: [Attribute]) {
-        guard !more.isEmpty || !moreStyles.isEmpty || !moreAttributes.isEmpty else { return }
+    mutating func add(classes: [String], styles: [Attribute], attributes: [Attribute]) {
+        guard !(classes.isEmpty && styles.isEmpty && attributes.isEmpty) else { return }
         let box = unique()
-        if !more.isEmpty { if box.classes.isEmpty { box.classes = more } else { box.classes.append(contentsOf: more) } }
-        if !moreStyles.isEmpty { if box.styles.isEmpty { box.styles = moreStyles } else { box.styles.append(contentsOf: moreStyles) } }
-        if !moreAttributes.isEmpty {
-            if box.attributes.isEmpty { box.attributes = moreAttributes } else { box.attributes.append(contentsOf: moreAttributes) }
-        }
+        Self.append(classes, to: &box.classes)
+        Self.append(styles, to: &box.styles)
+        Self.append(attributes, to: &box.attributes)
+    }
+
+    private static func append<Element>(_ more: [Element], to list: inout [Element]) {
+        if list.isEmpty { list = more } else { list.append(contentsOf: more) }
     }
 }
 
