@@ -12,13 +12,16 @@ import StatehouseSQLite
 /// while the store worked is never lost.
 @Suite("State store faults and stops under load", .serialized)
 struct StoreFaultTests {
-    /// A SQLite store that can be told to fail every write, or to hold every write (a store
-    /// that does not answer) until released.
+    /// A SQLite store that can be told to fail every write, to hold every write (a store that
+    /// does not answer) until released, or to take a while over each.
     final class FlakyStore: DurableStore {
-        enum Mode { case works, fails, hangs }
+        enum Mode: Equatable { case works, fails, hangs, slow(seconds: Double) }
         struct Failure: Error, CustomStringConvertible { var description: String { "disk I/O error (test)" } }
         let inner: SQLiteStore
         private let state = Mutex<(mode: Mode, held: [([StoreWrite], @Sendable ((any Error)?) -> Void)])>((.works, []))
+        private let unanswered = Atomic(0)
+        /// Writes taken and not yet answered.
+        var inFlight: Int { unanswered.load(ordering: .sequentiallyConsistent) }
 
         init(_ inner: SQLiteStore) { self.inner = inner }
 
@@ -36,10 +39,17 @@ struct StoreFaultTests {
                 if state.mode == .hangs { state.held.append((writes, done)) }
                 return state.mode
             }
+            guard mode != .hangs else { return }  // counted when released
+            unanswered.add(1, ordering: .sequentiallyConsistent)
+            let answer: @Sendable ((any Error)?) -> Void = { error in
+                self.unanswered.subtract(1, ordering: .sequentiallyConsistent)
+                done(error)
+            }
             switch mode {
-            case .works: inner.write(writes, done)
-            case .fails: done(Failure())
-            case .hangs: break
+            case .works, .hangs: inner.write(writes, answer)
+            case .fails: answer(Failure())
+            case .slow(let seconds):
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [inner] in inner.write(writes, answer) }
             }
         }
 
@@ -51,7 +61,7 @@ struct StoreFaultTests {
     }
 
     static func storeHealth(_ port: Int) -> String? {
-        CurlClient(port: port).get("/_sh/health").body.firstMatch(of: /"store":"(\w+)"/).map { String($0.output.1) }
+        CurlClient(port: port).get("/_sh/health").body.firstMatch(of: /"store":"([\w-]+)"/).map { String($0.output.1) }
     }
 
     /// Polls `/_sh/health` until the store reads `expected` (up to 10 s).
@@ -126,6 +136,34 @@ struct StoreFaultTests {
             #expect(Self.waitForStore("ok", port: port))
         }
         #expect(count == 4)
+    }
+
+    @Test("/_sh/health says ok only once what was held back has committed (catching-up until then): a process stopped at ok loses no answered click")
+    func okOnlyWhenCaughtUp() async throws {
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.hangs)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "waited, then answered")
+            #expect(Self.storeHealth(port) == "failing")
+            for expected in 3...4 {
+                #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == expected, "held back")
+            }
+            // Every write takes 0.8 s now: the hanging one (click 2) commits, then what was held
+            // back (clicks 3 and 4).
+            flaky.set(.slow(seconds: 0.8))
+            var seen: [String] = []
+            for _ in 0..<100 {
+                let health = Self.storeHealth(port) ?? "none"
+                if seen.last != health { seen.append(health) }
+                if health == "ok" {
+                    #expect(flaky.inFlight == 0, "at ok, nothing answered is still on its way to the store")
+                    break
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            #expect(seen.last == "ok" && seen.contains("catching-up"), "\(seen)")
+        }
+        #expect(count == 5)
     }
 
     /// Runs a program and returns its exit status.

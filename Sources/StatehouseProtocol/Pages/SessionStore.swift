@@ -32,10 +32,21 @@ final class SessionStore {
     private let logger: Logger
     /// Sessions created since the last `persist` of one of their pages (written with it).
     private var unsavedSessions: Set<Token> = []
-    /// Whether the durable store is failing (a write failed, or took longer than
-    /// `storeTimeout`): logged once until one commits again. Meanwhile answers do not wait for
+    /// How the durable store is doing. `failing`: a write failed, or took longer than
+    /// `storeTimeout` (logged once until one commits again); meanwhile answers do not wait for
     /// it and pages are not written (`heldBack`), but one of them is tried every second.
-    private(set) var durableFailing = false
+    /// `catchingUp`: a write committed again, and what was held back (or still in flight when it
+    /// began failing) is being written; `works` once all of that committed, so that a process
+    /// stopped then loses nothing it answered.
+    private(set) var storeCondition = StoreCondition.works
+    enum StoreCondition { case works, failing, catchingUp }
+    /// Writes sent to the durable store and not yet answered.
+    private var writesInFlight = 0
+    /// Counts the times the store worked again: a write remembers the one it was sent in.
+    private var recoveries = 0
+    /// Writes sent before the store worked again that have not been answered yet: `catchingUp`
+    /// lasts until none is left.
+    private var catchUpLeft = 0
     /// Pages whose last write failed, or which changed while the store was failing: written in
     /// whole (page, session, every state) once it commits again.
     private var heldBack: [Token: Page] = [:]
@@ -102,7 +113,7 @@ final class SessionStore {
     func persist(_ page: Page, trying: Bool = false, then done: (@Sendable () -> Void)? = nil) {
         // A page that ended (a view failed while it was answered) writes nothing more.
         guard let durable, pages[page.id] === page else { done?(); return }
-        guard !durableFailing || trying else {
+        guard storeCondition != .failing || trying else {
             heldBack[page.id] = page
             done?()
             return
@@ -140,17 +151,24 @@ final class SessionStore {
         guard !writes.isEmpty else { done?(); return }
         let waits = commitWaits
         let ticket = done.map { waits.add($0) }
-        let (metrics, started) = (self.metrics, Uptime.now)
+        let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
+        writesInFlight += 1
         durable.write(writes) { [weak self, weak page] error in
             metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
-            MainActorHop.run { self?.written(page, failedWith: error) }
+            MainActorHop.run { self?.written(page, sentIn: recovery, failedWith: error) }
         }
     }
 
-    private func written(_ page: Page?, failedWith error: (any Error)?) {
+    private func written(_ page: Page?, sentIn recovery: Int, failedWith error: (any Error)?) {
+        writesInFlight -= 1
+        if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
-            if durableFailing { storeWorksAgain() }
+            switch storeCondition {
+            case .failing: storeWorksAgain()
+            case .catchingUp: if catchUpLeft == 0 { caughtUp() }
+            case .works: break
+            }
             return
         }
         // What this write held is not in the store: all of it is written again later.
@@ -172,19 +190,29 @@ final class SessionStore {
     }
 
     private func storeFails(_ why: String) {
-        guard !durableFailing else { return }
-        durableFailing = true
+        guard storeCondition != .failing else { return }
+        storeCondition = .failing
         lastTry = Uptime.now
         logger.error("the state store is failing (\(why)): serving from memory, writing again once it works")
     }
 
+    /// Writes what was held back; the store `works` once that, and every write still in flight
+    /// from before, has committed.
     private func storeWorksAgain() {
-        durableFailing = false
+        storeCondition = .catchingUp
         isTrying = false
         let pages = heldBack.values
         heldBack = [:]
-        logger.notice("the state store works again: writing the \(pages.count) pages held back")
+        if !pages.isEmpty { logger.notice("the state store works again: writing the \(pages.count) pages held back") }
         for page in pages { persist(page) }
+        recoveries += 1
+        catchUpLeft = writesInFlight
+        if catchUpLeft == 0 { caughtUp() }
+    }
+
+    private func caughtUp() {
+        storeCondition = .works
+        logger.notice("the state store has caught up: everything held back is written")
     }
 
     /// Answers that waited longer than `storeTimeout` go without their commit; while the store
@@ -195,11 +223,12 @@ final class SessionStore {
         if now > timeout, commitWaits.answerOverdue(before: now - timeout) > 0 {
             storeFails("no commit for \(limits.storeTimeout.formatted()) s")
         }
-        guard durableFailing, !isTrying, now >= lastTry + 1_000_000_000 else { return }
+        guard storeCondition == .failing, !isTrying, now >= lastTry + 1_000_000_000 else { return }
         lastTry = now
         guard let (id, page) = heldBack.first else {
-            // Nothing waits to be written: the next change finds out.
-            durableFailing = false
+            // Nothing held back: the next change finds out, and writes still in flight are
+            // waited for before the store counts as working.
+            storeWorksAgain()
             return
         }
         heldBack[id] = nil

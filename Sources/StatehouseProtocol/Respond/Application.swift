@@ -66,10 +66,16 @@ final class Application {
         }
     }
 
-    /// The durable store's state for `/_sh/health`: `memory` (none), `ok`, or `failing` (the
-    /// server serves from memory until it commits again).
+    /// The durable store's state for `/_sh/health`: `memory` (none), `ok`, `failing` (the
+    /// server serves from memory until it commits again), or `catching-up` (it commits again,
+    /// and what it missed is being written: a process stopped now may lose some of it).
     private var storeHealth: String {
-        store.durable == nil ? "memory" : store.durableFailing ? "failing" : "ok"
+        guard store.durable != nil else { return "memory" }
+        switch store.storeCondition {
+        case .works: return "ok"
+        case .failing: return "failing"
+        case .catchingUp: return "catching-up"
+        }
     }
 
     // MARK: GET <route>
