@@ -52,6 +52,35 @@ struct SessionStoreTests {
         store.removeAll()
         #expect(store.recency.inOrder.isEmpty)
     }
+
+    /// A durable store whose every write fails at once.
+    final class FailingStore: DurableStore {
+        struct Failure: Error {}
+        func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) { done(Failure()) }
+        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { done(.failure(Failure())) }
+        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { done(.failure(Failure())) }
+        func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { done(.failure(Failure())) }
+        func onAppStateWritten(_ handler: @escaping @Sendable (String, [UInt8]) -> Void) {}
+        func announceTaken(page id: String) {}
+        func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) {}
+        func expire(before cutoff: Double) {}
+        func close() async {}
+    }
+
+    @Test("While the store fails, evicted pages' held-back writes are kept for it, but never more than the session cap's worth (a flood of new sessions cannot grow them without end)")
+    func heldBackOfEndedIsBounded() {
+        var settings = ProtocolSettings()
+        settings.maxSessions = 3
+        settings.stateStore = FailingStore()
+        let store = SessionStore(limits: settings)
+        for round in 0..<20 {
+            let session = store.newSession()
+            let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: session)
+            store.persist(page)  // fails (the first) or is held back (the store is failing)
+            #expect(store.storeCondition == .failing)
+            #expect(store.heldBackOfEnded.count == min(max(round - 2, 0), 3), "round \(round)")
+        }
+    }
 }
 
 extension Result {

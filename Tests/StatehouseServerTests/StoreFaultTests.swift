@@ -75,12 +75,13 @@ struct StoreFaultTests {
 
     /// Runs `body` against a server on a `FlakyStore` over a fresh file, then starts a server on
     /// the same file and clicks the page once more: the count `then` answers with is returned.
-    static func clickAfterRestart(_ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> Void) async throws -> Int? {
+    static func clickAfterRestart(configure: @escaping @Sendable (inout ServerOptions) -> Void = { _ in },
+                                  _ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> Void) async throws -> Int? {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
         let flaky = FlakyStore(try await SQLiteStore.open(path: file))
         let shown = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
-        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3; configure(&$0) }) { port in
             let client = CurlClient(port: port)
             let page = try load(client, "/counter")
             try body(flaky, port, client, page)
@@ -164,6 +165,21 @@ struct StoreFaultTests {
             #expect(seen.last == "ok" && seen.contains("catching-up"), "\(seen)")
         }
         #expect(count == 5)
+    }
+
+    @Test("A page evicted while the store fails: what it answered meanwhile is written once the store works, and a later request takes it up with every click")
+    func evictedWhileFailing() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.fails)
+            for expected in 2...3 {
+                #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == expected, "held back")
+            }
+            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first (one page per session)")
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 4, "the two clicks made while the store failed outlived the page's eviction")
     }
 
     /// Runs a program and returns its exit status.

@@ -17,6 +17,16 @@ enum Ending: Sendable, CustomStringConvertible {
     case documentClosed
     case viewFailed(String)
 
+    /// Whether a page that ended so lives on in a durable store, to be taken up by a later
+    /// request: one that idled out or was evicted (not one taken up elsewhere, one whose
+    /// document closed or whose view failed, or one of a server that is stopping).
+    var livesOnInStore: Bool {
+        switch self {
+        case .sessionCap, .pageCap, .idlePage, .idleSession: true
+        case .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
+        }
+    }
+
     var description: String {
         switch self {
         case .sessionCap(let limit): "evicted to make room (the server holds at most \(limit) sessions)"

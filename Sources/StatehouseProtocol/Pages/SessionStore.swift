@@ -50,6 +50,11 @@ final class SessionStore {
     /// Pages whose last write failed, or which changed while the store was failing: written in
     /// whole (page, session, every state) once it commits again.
     private var heldBack: [Token: Page] = [:]
+    /// The writes of held-back pages that ended here meanwhile (idled out, evicted): they live
+    /// on in the store, where another request may take them up, so what they answered is
+    /// written too. At most `maxSessions` of them (a flood of new pages while the store fails
+    /// must not grow memory without end): beyond, one is dropped and logged.
+    private(set) var heldBackOfEnded: [Token: [StoreWrite]] = [:]
     /// Answers waiting for their writes to commit.
     private let commitWaits = CommitWaits()
     /// Checks, four times a second, for answers that waited too long, and tries a held-back page
@@ -112,12 +117,17 @@ final class SessionStore {
     /// (`trying`: the write that finds out whether a failing store works again.)
     func persist(_ page: Page, trying: Bool = false, then done: (@Sendable () -> Void)? = nil) {
         // A page that ended (a view failed while it was answered) writes nothing more.
-        guard let durable, pages[page.id] === page else { done?(); return }
+        guard durable != nil, pages[page.id] === page else { done?(); return }
         guard storeCondition != .failing || trying else {
             heldBack[page.id] = page
             done?()
             return
         }
+        send(writes(of: page), of: page, then: done)
+    }
+
+    /// What `page` changed since its last write (all of it after `forgetStored`).
+    private func writes(of page: Page) -> [StoreWrite] {
         var writes: [StoreWrite] = []
         let now = Uptime.now
         if unsavedSessions.remove(page.session.id) != nil {
@@ -148,7 +158,12 @@ final class SessionStore {
             for problem in changes.problems { logger.notice("App state not kept across restarts: \(problem)") }
             if !changes.isEmpty { writes.append(.appState(changes)) }
         }
-        guard !writes.isEmpty else { done?(); return }
+        return writes
+    }
+
+    /// Sends `writes` (of `page`, or of a page that ended here: `orphan`) to the store.
+    private func send(_ writes: [StoreWrite], of page: Page?, orphan: Token? = nil, then done: (@Sendable () -> Void)? = nil) {
+        guard let durable, !writes.isEmpty else { done?(); return }
         let waits = commitWaits
         let ticket = done.map { waits.add($0) }
         let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
@@ -156,11 +171,13 @@ final class SessionStore {
         durable.write(writes) { [weak self, weak page] error in
             metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
-            MainActorHop.run { self?.written(page, sentIn: recovery, failedWith: error) }
+            MainActorHop.run {
+                self?.written(page, orphan: orphan.map { ($0, writes) }, sentIn: recovery, failedWith: error)
+            }
         }
     }
 
-    private func written(_ page: Page?, sentIn recovery: Int, failedWith error: (any Error)?) {
+    private func written(_ page: Page?, orphan: (id: Token, writes: [StoreWrite])?, sentIn recovery: Int, failedWith error: (any Error)?) {
         writesInFlight -= 1
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
@@ -176,6 +193,7 @@ final class SessionStore {
             forgetStored(page)
             heldBack[page.id] = page
         }
+        if let orphan { holdBack(orphan.writes, ofEnded: orphan.id) }
         appState?.forgetStored()
         isTrying = false
         storeFails("it failed: \(error)")
@@ -201,10 +219,13 @@ final class SessionStore {
     private func storeWorksAgain() {
         storeCondition = .catchingUp
         isTrying = false
-        let pages = heldBack.values
-        heldBack = [:]
-        if !pages.isEmpty { logger.notice("the state store works again: writing the \(pages.count) pages held back") }
+        let (pages, ended) = (heldBack.values, heldBackOfEnded)
+        (heldBack, heldBackOfEnded) = ([:], [:])
+        if !pages.isEmpty || !ended.isEmpty {
+            logger.notice("the state store works again: writing the \(pages.count + ended.count) pages held back")
+        }
         for page in pages { persist(page) }
+        for (id, writes) in ended { send(writes, of: nil, orphan: id) }
         recoveries += 1
         catchUpLeft = writesInFlight
         if catchUpLeft == 0 { caughtUp() }
@@ -225,16 +246,20 @@ final class SessionStore {
         }
         guard storeCondition == .failing, !isTrying, now >= lastTry + 1_000_000_000 else { return }
         lastTry = now
-        guard let (id, page) = heldBack.first else {
+        if let (id, page) = heldBack.first {
+            heldBack[id] = nil
+            isTrying = true
+            forgetStored(page)  // so that there is something to write
+            persist(page, trying: true)
+        } else if let (id, writes) = heldBackOfEnded.first {
+            heldBackOfEnded[id] = nil
+            isTrying = true
+            send(writes, of: nil, orphan: id)
+        } else {
             // Nothing held back: the next change finds out, and writes still in flight are
             // waited for before the store counts as working.
             storeWorksAgain()
-            return
         }
-        heldBack[id] = nil
-        isTrying = true
-        forgetStored(page)  // so that there is something to write
-        persist(page, trying: true)
     }
 
     /// Whether a session or page by `id` is held here, or ended here (no store lookup then).
@@ -320,6 +345,8 @@ final class SessionStore {
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: .pageCap(limits.maxPagesPerSession))
         }
+        // Taken up again from what the store had: the page as it is now is what gets written.
+        heldBackOfEnded[id] = nil
         let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page
@@ -336,7 +363,10 @@ final class SessionStore {
     /// (`withSession`: it ends because its session did.)
     func remove(_ page: Page, reason: Ending, withSession: Bool = false, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
-        heldBack[page.id] = nil
+        if heldBack.removeValue(forKey: page.id) != nil, !forGood, reason.livesOnInStore {
+            forgetStored(page)
+            holdBack(writes(of: page), ofEnded: page.id)
+        }
         page.session.pages.removeAll { $0 === page }
         if durable == nil || forGood { endings.record(page.id, reason, withSession: withSession) }
         // A closed document may be a reload: the page that replaces it takes its scene storage.
@@ -344,6 +374,14 @@ final class SessionStore {
         page.closeStreams()
         page.tree.close()
         if forGood, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
+    }
+
+    private func holdBack(_ writes: [StoreWrite], ofEnded id: Token) {
+        if heldBackOfEnded.count >= limits.maxSessions, heldBackOfEnded[id] == nil, let dropped = heldBackOfEnded.keys.first {
+            heldBackOfEnded[dropped] = nil
+            logger.warning("the state store is failing: the changes of a page that ended here while it failed are lost (more than \(limits.maxSessions) such pages)")
+        }
+        heldBackOfEnded[id] = writes
     }
 
     private func remove(_ session: Session, reason: Ending) {
