@@ -18,6 +18,8 @@ public final class StatehouseServer: Sendable {
     public var port: Int { http.port }
     /// The event loops serving connections (`ServerOptions.eventLoopThreads`).
     var eventLoopCount: Int { http.loopCount }
+    /// Connections open now.
+    var connectionCount: Int { http.connectionCount }
 
     /// Starts serving `app`.
     @MainActor

@@ -110,11 +110,8 @@ struct LimitsTests {
 
     @Test("Shutdown stops accepting, finishes the request in flight, ends streams, and frees every page")
     func gracefulShutdown() async throws {
-        let server = try await StatehouseServer.start(TestApp(), options: .forTests)
+        let (server, client, page, clock) = try await Self.serverToStop()
         let port = server.port
-        let client = CurlClient(port: port)
-        let page = try load(client, "/slow")
-        let clock = try load(client, "/clock")
         let inFlight = SharedBox<CurlClient.Reply?>(nil)
         let stream = SharedBox<CurlClient.Reply?>(nil)
         let done = DispatchGroup()
@@ -136,6 +133,52 @@ struct LimitsTests {
         #expect(reply.body.contains("slow 1<"))
         #expect(stream.value?.status == 200, "the stream ended (it did not run to its 10 s limit)")
         #expect(CurlClient(port: port).get("/_sh/health").status < 0, "no longer accepting")
+    }
+
+    @Test("A stream whose request waited on the main actor while the server began to stop ends at once (it held the shutdown until its deadline)")
+    func streamStartedWhileStopping() async throws {
+        let (server, client, _, clock) = try await Self.serverToStop()
+        let port = server.port
+        let cookie = "Cookie: \(client.cookie!)"
+        // The main actor is held, so the stream's request waits there while the server stops.
+        // (Holding it with the slow button instead did not reach this window: that test passed
+        // without the fix.)
+        let gate = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { gate.wait() }
+        // Released by the test once the server is stopping, or after 2 s from a thread of
+        // dispatch's: the other tests' blocking requests can hold every thread of the
+        // cooperative pool while they wait for the main actor, and then this test cannot run
+        // to release it (they all waited until curl gave up).
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { gate.signal() }
+        let before = server.connectionCount
+        async let stream = Self.inBackground {
+            CurlClient(port: port).stream("/_sh/stream?page=\(clock.id)", seconds: 10, headers: [cookie]) { _ in false }
+        }
+        for _ in 0..<150 where server.connectionCount == before { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.connectionCount > before, "the stream's connection is open")
+        try await Task.sleep(for: .milliseconds(50))  // its request is read, and waits
+        let start = ContinuousClock.now
+        async let stopping: Void = server.shutdown(deadline: .seconds(5))
+        try await Task.sleep(for: .milliseconds(100))  // the connection is told to finish
+        gate.signal()
+        try await stopping
+        let took = ContinuousClock.now - start
+        #expect(took < .seconds(2), "shutdown took \(took)")
+        #expect(await stream.status == 200, "the stream was answered, and ended")
+    }
+
+    /// A server to stop, with a `/slow` page and a `/clock` page (for a stream) loaded by `client`.
+    static func serverToStop() async throws -> (StatehouseServer, CurlClient, slow: LoadedPage, clock: LoadedPage) {
+        let server = try await StatehouseServer.start(TestApp(), options: .forTests)
+        let client = CurlClient(port: server.port)
+        return (server, client, try load(client, "/slow"), try load(client, "/clock"))
+    }
+
+    /// Runs blocking `work` (a curl request) on a thread of dispatch's, not the test's.
+    static func inBackground<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
     }
 
     @Test("A connection accepted just as shutdown began is told to finish like the others (one missed it and held a stream, and the shutdown, for 10 s)")
