@@ -69,6 +69,13 @@ struct ProtocolTests {
         #expect(Token(String(text.dropLast(2)) + "é") == nil, "32 bytes, not 32 hex digits")
         #expect(!token.matches(String(text.dropLast()) + (text.last == "0" ? "1" : "0")))
         #expect(!token.matches(""))
+        // Leading zeros in either half are written, and the digits go straight into bytes too.
+        for text in ["0000000000000001000000000000000a", "00000000000000000000000000000000", "ffffffffffffffff0123456789abcdef"] {
+            let token = try #require(Token(text))
+            var bytes = Array("<".utf8)
+            token.appendHex(to: &bytes)
+            #expect(token.description == text && String(decoding: bytes, as: UTF8.self) == "<" + text)
+        }
         // 1,000 of them: all different, their halves different, and half their bits set
         // (128,000 bits: 64,000 ± 2,000 is over ten standard deviations wide).
         let many = (0..<1000).map { _ in Token.random().description }

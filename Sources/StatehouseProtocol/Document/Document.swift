@@ -8,23 +8,33 @@ import StatehouseViews
 @MainActor
 enum Document {
     static func render(_ page: Page) -> [UInt8] {
-        let pageID = HTMLWriter.escaped(page.id.description)
-        let token = HTMLWriter.escaped(page.session.csrfToken.description)
+        // Written piece by piece into one buffer, the views' HTML too (no string between).
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096)
+        bytes.reserveCapacity(1024 + page.tree.elementCount * 80)
         bytes.append(contentsOf: """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">\
         <meta name="viewport" content="width=device-width, initial-scale=1">\
-        <meta name="sh-page" content="\(pageID)"><meta name="csrf-token" content="\(token)">\
-        <title>\(HTMLWriter.escaped(page.route.title))</title>\
-        <link rel="stylesheet" href="\(Wire.prefix)style.css"><script src="\(Wire.prefix)client.js" defer></script></head>
+        <meta name="sh-page" content="
+        """.utf8)
+        page.id.appendHex(to: &bytes)
+        bytes.append(contentsOf: #""><meta name="csrf-token" content=""#.utf8)
+        page.session.csrfToken.appendHex(to: &bytes)
+        bytes.append(contentsOf: #""><title>"#.utf8)
+        HTMLWriter.escape(page.route.title, into: &bytes)
+        bytes.append(contentsOf: """
+        </title><link rel="stylesheet" href="\(Wire.prefix)style.css"><script src="\(Wire.prefix)client.js" defer></script></head>
         <body><form id="\(Wire.formID)" method="post" action="\(Wire.eventPath)">\
-        <input type="hidden" name="\(Wire.Field.page)" value="\(pageID)"><input type="hidden" name="\(Wire.Field.csrf)" value="\(token)">\
-        <button type="submit" name="\(Wire.Field.target)" value="" class="sh-implicit" tabindex="-1" aria-hidden="true"></button></form>
+        <input type="hidden" name="\(Wire.Field.page)" value="
+        """.utf8)
+        page.id.appendHex(to: &bytes)
+        bytes.append(contentsOf: #""><input type="hidden" name="\#(Wire.Field.csrf)" value=""#.utf8)
+        page.session.csrfToken.appendHex(to: &bytes)
+        bytes.append(contentsOf: """
+        "><button type="submit" name="\(Wire.Field.target)" value="" class="sh-implicit" tabindex="-1" aria-hidden="true"></button></form>
 
         """.utf8)
-        bytes.append(contentsOf: page.tree.renderBytes())
+        page.tree.render(appendingTo: &bytes)
         // The document focuses what the focus states name (`autofocus`): no move is owed.
         _ = page.tree.takeFocusMove()
         bytes.append(contentsOf: "\n</body></html>\n".utf8)

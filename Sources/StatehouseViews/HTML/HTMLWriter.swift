@@ -12,6 +12,9 @@ public struct HTMLWriter {
 
     public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
+    /// Writes on after what `bytes` holds, which it takes (left empty: no copy).
+    init(continuing bytes: inout [UInt8]) { swap(&self.bytes, &bytes) }
+
     mutating func open(_ tag: Literal) {
         bytes.append(UInt8(ascii: "<"))
         bytes.append(contentsOf: tag.bytes)

@@ -128,9 +128,17 @@ public final class LiveTree {
     /// The whole tree as UTF-8 bytes.
     public func renderBytes() -> [UInt8] {
         // About 80 bytes an element: one allocation for most pages, few for large ones.
-        var writer = HTMLWriter(capacity: max(1024, elementCount * 80))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(1024, elementCount * 80))
+        render(appendingTo: &bytes)
+        return bytes
+    }
+
+    /// The whole tree as UTF-8 bytes, after those in `bytes` (a document's head).
+    public func render(appendingTo bytes: inout [UInt8]) {
+        var writer = HTMLWriter(continuing: &bytes)
         root.render(into: &writer, renderer)
-        return writer.bytes
+        bytes = writer.bytes
     }
 
     // MARK: Events
