@@ -42,6 +42,15 @@ struct SecurityTests {
             #expect(page.header("referrer-policy") == "same-origin")
             #expect(page.header("cache-control") == "no-store")
             #expect(page.header("x-content-type-options") == "nosniff")
+            #expect(page.header("content-type") == "text/html; charset=utf-8")
+            #expect(page.header("set-cookie")?.wholeMatch(of: /sh_session=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Lax/) != nil,
+                    "\(page.header("set-cookie") ?? "no cookie")")
+            let missing = CurlClient(port: port).get("/no-such-route", headers: ["Accept: text/html"])
+            #expect(missing.status == 404 && missing.header("content-security-policy") == policy, "a 404 page has the same headers")
+        }
+        try await withServer({ $0.secureCookies = true }) { port in
+            let cookie = CurlClient(port: port).get("/counter").header("set-cookie") ?? ""
+            #expect(cookie.wholeMatch(of: /sh_session=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Lax; Secure/) != nil, "\(cookie)")
         }
     }
 

@@ -55,8 +55,6 @@ enum Document {
         </main></body></html>
 
         """
-        var response = HostResponse(status: 404, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
-        response.headers.add(contentsOf: Application.pageHeaders)
-        return response
+        return HostResponse(status: 404, headers: Application.documentHeaders, body: Array(html.utf8))
     }
 }

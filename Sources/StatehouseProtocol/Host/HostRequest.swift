@@ -95,10 +95,6 @@ public struct HostResponse: Sendable {
         HostResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"],
                      body: Array((message + "\n").utf8))
     }
-
-    static func html(_ body: [UInt8]) -> HostResponse {
-        HostResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
-    }
 }
 
 /// Header fields in the order sent; names compare without regard to case.

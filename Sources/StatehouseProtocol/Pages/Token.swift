@@ -57,22 +57,28 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The 32 digits, built in place (one allocation: a page load writes three tokens).
-    var description: String {
-        String(unsafeUninitializedCapacity: 32) { buffer in
-            writeHex(into: UnsafeMutableRawBufferPointer(buffer))
-            return 32
+    var description: String { description(after: "", before: "") }
+
+    /// `prefix`, the 32 digits and `suffix`, built in place (a `Set-Cookie` value).
+    func description(after prefix: String, before suffix: String) -> String {
+        let (head, tail) = (prefix.utf8.count, suffix.utf8.count)
+        return String(unsafeUninitializedCapacity: head + 32 + tail) { buffer in
+            _ = buffer.initialize(fromContentsOf: prefix.utf8)
+            writeHex(into: UnsafeMutableBufferPointer(rebasing: buffer[head..<head + 32]))
+            _ = buffer[(head + 32)...].initialize(fromContentsOf: suffix.utf8)
+            return head + 32 + tail
         }
     }
 
     /// Appends the 32 digits to `bytes` (a document's, without a string between).
     func appendHex(to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(byteCount: 32, alignment: 1) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             writeHex(into: buffer)
             bytes.append(contentsOf: buffer)
         }
     }
 
-    private func writeHex(into buffer: UnsafeMutableRawBufferPointer) {
+    private func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>) {
         for index in 0..<32 {
             let word = index < 16 ? high : low
             let digit = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (index % 16))) & 0xf

@@ -109,7 +109,8 @@ final class Application {
         var setCookie: String?
         if existing == nil {
             store.add(session)
-            setCookie = "\(Wire.sessionCookie)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (settings.secureCookies ? "; Secure" : "")
+            setCookie = session.id.description(after: Wire.sessionCookie + "=",
+                                               before: settings.secureCookies ? "; Path=/; HttpOnly; SameSite=Lax; Secure" : "; Path=/; HttpOnly; SameSite=Lax")
         }
         let page = store.newPage(route, tree: tree, in: session)
         // The tasks the page's views started are queued on the main actor; answering from the
@@ -131,9 +132,7 @@ final class Application {
             return end(page, failedWith: error)
         }
         page.sendsWholePage()
-        var response = HostResponse.html(Document.render(page))
-        response.headers.add(contentsOf: Self.pageHeaders)
-        return response
+        return HostResponse(status: 200, headers: Self.documentHeaders, body: Document.render(page))
     }
 
     /// Sent with every event's fragments (made once: an answer copies them without allocating).
@@ -142,7 +141,8 @@ final class Application {
     ]
 
     /// Sent with every document: no inline script can run, nothing sniffs types.
-    static let pageHeaders: HostHeaders = [
+    static let documentHeaders: HostHeaders = [
+        "Content-Type": "text/html; charset=utf-8",
         "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",
