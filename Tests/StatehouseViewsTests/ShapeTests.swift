@@ -26,6 +26,21 @@ struct ShapeTests {
         var whole = Path()
         whole.addArc(center: CGPoint(x: 50, y: 50), radius: 10, startAngle: .zero, endAngle: .degrees(360), clockwise: false)
         #expect(whole.svgData == "M60 50A10 10 0 0 1 40 50A10 10 0 0 1 60 50", "a whole turn is two half arcs")
+        // Any angle, at once: a sweep against the direction is taken modulo a turn (one of
+        // -1e300 degrees, from a stored value, looped a turn at a time for good); angles that
+        // are not numbers draw nothing.
+        for (end, expected) in [(-1e300, Angle.degrees(-1e300).radians.truncatingRemainder(dividingBy: 2 * .pi) + 2 * .pi),
+                                (-270, Double.pi / 2), (-720, 0)] {
+            var far = Path(), near = Path()
+            far.addArc(center: CGPoint(x: 50, y: 50), radius: 50, startAngle: .zero, endAngle: .degrees(end), clockwise: false)
+            near.addArc(center: CGPoint(x: 50, y: 50), radius: 50, startAngle: .zero, endAngle: .radians(expected), clockwise: false)
+            #expect(far.svgData == near.svgData, "\(end)°")
+        }
+        for angle in [Double.nan, .infinity, -.infinity] {
+            var path = Path()
+            path.addArc(center: CGPoint(x: 50, y: 50), radius: 50, startAngle: .zero, endAngle: .radians(angle), clockwise: true)
+            #expect(path.isEmpty, "\(angle)")
+        }
         var curve = Path()
         curve.move(to: .zero)
         curve.addCurve(to: CGPoint(x: 10, y: 10), control1: CGPoint(x: 0, y: 5), control2: CGPoint(x: 5.5, y: 10))

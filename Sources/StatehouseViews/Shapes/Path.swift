@@ -98,10 +98,17 @@ public struct Path: Equatable, Sendable {
         func point(_ angle: Double) -> CGPoint {
             CGPoint(x: center.x + radius * CGFloat(cos(angle)), y: center.y + radius * CGFloat(sin(angle)))
         }
+        // Angles that are not numbers (NaN, infinite) draw nothing.
+        guard startAngle.radians.isFinite, endAngle.radians.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
         var sweep = endAngle.radians - startAngle.radians
         if clockwise { sweep = -sweep }
-        // The arc runs `sweep` radians in its direction; a whole turn (or more) is a circle.
-        while sweep < 0 { sweep += 2 * .pi }
+        // The arc runs `sweep` radians in its direction; a whole turn (or more) is a circle. A
+        // sweep against it is taken modulo a turn (not a turn at a time: an angle of -1e300,
+        // found by the fuzzer in a stored `@State`, held the views' thread for good).
+        if sweep < 0 {
+            sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi)
+            if sweep < 0 { sweep += 2 * .pi }
+        }
         let start = point(startAngle.radians)
         if current == nil { move(to: start) } else { addLine(to: start) }
         let direction = clockwise ? -1.0 : 1.0
