@@ -67,6 +67,44 @@ struct SessionStoreTests {
         func close() async {}
     }
 
+    /// A durable store that answers every write at once, on the caller's thread: each write
+    /// takes the next of `outcomes` (true: commits), and fails once they run out.
+    final class ScriptedStore: DurableStore, @unchecked Sendable {
+        var outcomes: [Bool] = []
+        func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
+            let commits = outcomes.isEmpty ? false : outcomes.removeFirst()
+            done(commits ? nil : FailingStore.Failure())
+        }
+        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { done(.success(nil)) }
+        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { done(.success(nil)) }
+        func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { done(.success([:])) }
+        func onAppStateWritten(_ handler: @escaping @Sendable (String, [UInt8]) -> Void) {}
+        func announceTaken(page id: String) {}
+        func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) {}
+        func expire(before cutoff: Double) {}
+        func close() async {}
+    }
+
+    @Test("A store that answers at once and fails again while what was held back is written stays failing (it read ok with those writes lost)")
+    func failingAgainWhileCatchingUp() {
+        let scripted = ScriptedStore()
+        var settings = ProtocolSettings()
+        settings.stateStore = scripted
+        let store = SessionStore(limits: settings)
+        let pages = (0..<3).map { _ in store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession()) }
+        store.persist(pages[0])  // fails: the store is failing
+        #expect(store.storeCondition == .failing)
+        for page in pages.dropFirst() { store.persist(page) }  // held back
+        // A try commits; writing the pages held back, the store fails again.
+        scripted.outcomes = [true, false]
+        store.persist(pages[1], trying: true)
+        #expect(store.storeCondition == .failing, "not ok: a page held back is still unwritten")
+        // It works: a try commits, and the rest is written.
+        scripted.outcomes = Array(repeating: true, count: 10)
+        store.persist(pages[2], trying: true)
+        #expect(store.storeCondition == .works)
+    }
+
     @Test("While the store fails, evicted pages' held-back writes are kept for it, but never more than the session cap's worth (a flood of new sessions cannot grow them without end)")
     func heldBackOfEndedIsBounded() {
         var settings = ProtocolSettings()

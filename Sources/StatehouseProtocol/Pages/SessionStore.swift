@@ -53,8 +53,11 @@ final class SessionStore {
     /// The writes of held-back pages that ended here meanwhile (idled out, evicted): they live
     /// on in the store, where another request may take them up, so what they answered is
     /// written too. At most `maxSessions` of them (a flood of new pages while the store fails
-    /// must not grow memory without end): beyond, one is dropped and logged.
-    private(set) var heldBackOfEnded: [Token: [StoreWrite]] = [:]
+    /// must not grow memory without end): beyond, a newly ended page's are dropped and logged
+    /// (in a flood of new sessions the first evicted are the visitors' own). In the
+    /// order they ended, and written before the live pages: a page's session state in an
+    /// older snapshot must not land after a newer one.
+    private(set) var heldBackOfEnded: [(id: Token, writes: [StoreWrite])] = []
     /// Answers waiting for their writes to commit.
     private let commitWaits = CommitWaits()
     /// Checks, four times a second, for answers that waited too long, and tries a held-back page
@@ -79,7 +82,10 @@ final class SessionStore {
         // Another process took up a page this one holds: this copy is stale, let it go.
         durable?.onPageTaken { [weak self] id in
             MainActorHop.run {
-                guard let self, let token = Token(id), let page = self.pages[token] else { return }
+                guard let self, let token = Token(id) else { return }
+                // Its writes held here are older than what the other process has now.
+                self.dropHeldBack(ofEnded: token)
+                guard let page = self.pages[token] else { return }
                 self.remove(page, reason: .takenUp)
             }
         }
@@ -193,7 +199,8 @@ final class SessionStore {
             forgetStored(page)
             heldBack[page.id] = page
         }
-        if let orphan { holdBack(orphan.writes, ofEnded: orphan.id) }
+        // (Unless the page was taken up here again meanwhile: it writes itself.)
+        if let orphan, pages[orphan.id] == nil { holdBack(orphan.writes, ofEnded: orphan.id, again: true) }
         appState?.forgetStored()
         isTrying = false
         storeFails("it failed: \(error)")
@@ -220,12 +227,18 @@ final class SessionStore {
         storeCondition = .catchingUp
         isTrying = false
         let (pages, ended) = (heldBack.values, heldBackOfEnded)
-        (heldBack, heldBackOfEnded) = ([:], [:])
+        (heldBack, heldBackOfEnded) = ([:], [])
         if !pages.isEmpty || !ended.isEmpty {
             logger.notice("the state store works again: writing the \(pages.count + ended.count) pages held back")
         }
+        // A store that answers at once (on this thread) may fail or commit inside these
+        // loops: no "caught up" before they are done, and nothing more sent once it fails.
+        catchUpLeft = .max
+        for (id, writes) in ended {
+            if storeCondition == .failing { holdBack(writes, ofEnded: id) } else { send(writes, of: nil, orphan: id) }
+        }
         for page in pages { persist(page) }
-        for (id, writes) in ended { send(writes, of: nil, orphan: id) }
+        guard storeCondition == .catchingUp else { return }
         recoveries += 1
         catchUpLeft = writesInFlight
         if catchUpLeft == 0 { caughtUp() }
@@ -251,8 +264,8 @@ final class SessionStore {
             isTrying = true
             forgetStored(page)  // so that there is something to write
             persist(page, trying: true)
-        } else if let (id, writes) = heldBackOfEnded.first {
-            heldBackOfEnded[id] = nil
+        } else if !heldBackOfEnded.isEmpty {
+            let (id, writes) = heldBackOfEnded.removeFirst()
             isTrying = true
             send(writes, of: nil, orphan: id)
         } else {
@@ -346,7 +359,7 @@ final class SessionStore {
             remove(oldest, reason: .pageCap(limits.maxPagesPerSession))
         }
         // Taken up again from what the store had: the page as it is now is what gets written.
-        heldBackOfEnded[id] = nil
+        dropHeldBack(ofEnded: id)
         let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page
@@ -376,12 +389,18 @@ final class SessionStore {
         if forGood, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
     }
 
-    private func holdBack(_ writes: [StoreWrite], ofEnded id: Token) {
-        if heldBackOfEnded.count >= limits.maxSessions, heldBackOfEnded[id] == nil, let dropped = heldBackOfEnded.keys.first {
-            heldBackOfEnded[dropped] = nil
+    /// (`again`: writes that were sent and failed, older than those held since: first.)
+    private func holdBack(_ writes: [StoreWrite], ofEnded id: Token, again: Bool = false) {
+        guard heldBackOfEnded.count < limits.maxSessions else {
             logger.warning("the state store is failing: the changes of a page that ended here while it failed are lost (more than \(limits.maxSessions) such pages)")
+            return
         }
-        heldBackOfEnded[id] = writes
+        if again { heldBackOfEnded.insert((id, writes), at: 0) } else { heldBackOfEnded.append((id, writes)) }
+    }
+
+    private func dropHeldBack(ofEnded id: Token) {
+        guard !heldBackOfEnded.isEmpty else { return }
+        heldBackOfEnded.removeAll { $0.id == id }
     }
 
     private func remove(_ session: Session, reason: Ending) {
