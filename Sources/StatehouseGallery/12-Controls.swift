@@ -6,6 +6,10 @@ import Statehouse
 enum ControlsSeed {
     struct ControlsView: View {
         @State private var volume = 3.0
+        /// The volume in percent. A value restored from the store need not be one the slider
+        /// makes (a store of another version, a damaged file): `Int(volume * 10)` trapped on
+        /// 1e102, which FuzzSnapshots found; out of range shows as the nearest end.
+        private var percent: Int { volume.isNaN ? 0 : Int(min(max(volume, 0), 10) * 10) }
         @State private var isAdjusting = false
         @State private var notes = "Notes"
         @State private var flavor = Flavor.chocolate
@@ -59,7 +63,7 @@ enum ControlsSeed {
                 }
                 Section("Progress") {
                     ProgressView("Volume", value: volume, total: 10).accessibilityIdentifier("progress")
-                    Text("\(Int(volume * 10)) %").accessibilityIdentifier("progress-value")
+                    Text("\(percent) %").accessibilityIdentifier("progress-value")
                 }
                 Section("Text editor") {
                     // While autosaving, a push every 100 ms re-renders the box around the
