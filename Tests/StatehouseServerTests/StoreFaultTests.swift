@@ -12,10 +12,11 @@ import StatehouseSQLite
 /// while the store worked is never lost.
 @Suite("State store faults and stops under load", .serialized)
 struct StoreFaultTests {
-    /// A SQLite store that can be told to fail every write, to hold every write (a store that
-    /// does not answer) until released, or to take a while over each.
+    /// A SQLite store that can be told to fail every write, to fail every write and read (a
+    /// database gone), to hold every write (a store that does not answer) until released, or
+    /// to take a while over each.
     final class FlakyStore: DurableStore {
-        enum Mode: Equatable { case works, fails, hangs, slow(seconds: Double) }
+        enum Mode: Equatable { case works, fails, down, hangs, slow(seconds: Double) }
         struct Failure: Error, CustomStringConvertible { var description: String { "disk I/O error (test)" } }
         let inner: SQLiteStore
         private let state = Mutex<(mode: Mode, held: [([StoreWrite], @Sendable ((any Error)?) -> Void)])>((.works, []))
@@ -47,14 +48,19 @@ struct StoreFaultTests {
             }
             switch mode {
             case .works, .hangs: inner.write(writes, answer)
-            case .fails: answer(Failure())
+            case .fails, .down: answer(Failure())
             case .slow(let seconds):
                 DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [inner] in inner.write(writes, answer) }
             }
         }
 
-        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { inner.session(id, done) }
-        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { inner.page(id, done) }
+        private var isDown: Bool { state.withLock { $0.mode == .down } }
+        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
+            isDown ? done(.failure(Failure())) : inner.session(id, done)
+        }
+        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) {
+            isDown ? done(.failure(Failure())) : inner.page(id, done)
+        }
         func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { inner.appState(done) }
         func expire(before cutoff: Double) { inner.expire(before: cutoff) }
         func close() async { await inner.close() }
@@ -77,24 +83,37 @@ struct StoreFaultTests {
     /// the same file and clicks the page once more: the count `then` answers with is returned.
     static func clickAfterRestart(configure: @escaping @Sendable (inout ServerOptions) -> Void = { _ in },
                                   _ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> Void) async throws -> Int? {
+        try await clicksAfterRestart(configure: configure) { flaky, port, client, page in
+            try body(flaky, port, client, page)
+            return []
+        }.first ?? nil
+    }
+
+    /// `clickAfterRestart`, where `body` names more pages (of other clients) to click after the
+    /// restart: their counts follow the first page's.
+    static func clicksAfterRestart(configure: @escaping @Sendable (inout ServerOptions) -> Void = { _ in },
+                                   _ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> [(LoadedPage, CurlClient)]) async throws -> [Int?] {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
         let flaky = FlakyStore(try await SQLiteStore.open(path: file))
-        let shown = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
+        let shown = SharedBox<[(page: LoadedPage, cookie: String)]>([])
         try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3; configure(&$0) }) { port in
             let client = CurlClient(port: port)
             let page = try load(client, "/counter")
-            try body(flaky, port, client, page)
-            shown.mutate { $0 = (page, client.cookie ?? "") }
+            let more = try body(flaky, port, client, page)
+            shown.mutate { $0 = ([(page, client)] + more).map { ($0.0, $0.1.cookie ?? "") } }
         }
-        let (page, cookie) = try #require(shown.value)
-        let count = SharedBox<Int?>(nil)
+        let pages = shown.value
+        try #require(!pages.isEmpty)
+        let counts = SharedBox<[Int?]>([])
         try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
-            let reply = DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
-            #expect(reply.status == 200, "\(reply.body)")
-            count.mutate { $0 = DurableStoreTests.count(in: reply.body) }
+            for (page, cookie) in pages {
+                let reply = DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+                #expect(reply.status == 200, "\(reply.body)")
+                counts.mutate { $0.append(DurableStoreTests.count(in: reply.body)) }
+            }
         }
-        return count.value
+        return counts.value
     }
 
     @Test("A store whose writes fail: events are answered from memory, /_sh/health says failing; once it works again, what it missed is written, and a restart finds every click")
@@ -167,19 +186,63 @@ struct StoreFaultTests {
         #expect(count == 5)
     }
 
+    /// One click stored, then the store fails: two clicks held back, and a second page of the
+    /// session (one page per session) evicts the first.
+    static func evictWhileFailing(_ flaky: FlakyStore, _ client: CurlClient, _ page: LoadedPage) {
+        #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+        flaky.set(.fails)
+        for expected in 2...3 {
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == expected, "held back")
+        }
+        #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+    }
+
     @Test("A page evicted while the store fails: what it answered meanwhile is written once the store works, and a later request takes it up with every click")
     func evictedWhileFailing() async throws {
         let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
-            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
-            flaky.set(.fails)
-            for expected in 2...3 {
-                #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == expected, "held back")
-            }
-            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first (one page per session)")
+            Self.evictWhileFailing(flaky, client, page)
             flaky.set(.works)
             #expect(Self.waitForStore("ok", port: port))
         }
         #expect(count == 4, "the two clicks made while the store failed outlived the page's eviction")
+    }
+
+    @Test("A page evicted while the store fails, asked for again before it works: taken up as it was when evicted (not the store's older copy), and a restart finds every click")
+    func takenUpWhileFailing() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            Self.evictWhileFailing(flaky, client, page)
+            // The store reads (it has the page with one click) but does not write.
+            let reply = event(client, page, target: "increment")
+            #expect(reply.status == 200)
+            #expect(DurableStoreTests.count(in: reply.body) == 4, "taken up with the clicks the store never got")
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 5)
+    }
+
+    @Test("The database gone (reads fail too): a session made meanwhile and evicted is taken up from what this process held back, and both sessions' clicks reach the store once it is back")
+    func sessionMadeWhileDown() async throws {
+        let counts = try await Self.clicksAfterRestart(configure: { $0.settings.maxSessions = 2 }) { flaky, port, first, firstPage in
+            #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 1)
+            flaky.set(.down)
+            let second = CurlClient(port: port)
+            let page = try load(second, "/counter")
+            for expected in 1...2 {
+                #expect(DurableStoreTests.count(in: event(second, page, target: "increment").body) == expected)
+            }
+            #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 2)
+            // A third session: the second, least recently used, is evicted; the store has
+            // never seen it.
+            #expect(CurlClient(port: port).get("/counter").status == 200)
+            let reply = event(second, page, target: "increment")
+            #expect(reply.status == 200, "the session is taken up from what was held back: \(reply.status) \(reply.body.prefix(120))")
+            #expect(DurableStoreTests.count(in: reply.body) == 3)
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+            return [(page, second)]
+        }
+        #expect(counts == [3, 4], "the first session's page (evicted by the second's take-up) and the second's")
     }
 
     /// Runs a program and returns its exit status.

@@ -206,8 +206,9 @@ final class SessionStore {
         storeFails("it failed: \(error)")
     }
 
-    /// The next write of `page` writes it in whole: the page, its session, all its state.
-    private func forgetStored(_ page: Page) {
+    /// The next write of `page` writes it in whole: the page, its session, all its state (the
+    /// store lost a write, or the page was taken up from writes the store lacks).
+    func forgetStored(_ page: Page) {
         page.storedURL = nil
         if sessions[page.session.id] === page.session { unsavedSessions.insert(page.session.id) }
         page.tree.snapshots?.forgetStored()
@@ -358,7 +359,8 @@ final class SessionStore {
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: .pageCap(limits.maxPagesPerSession))
         }
-        // Taken up again from what the store had: the page as it is now is what gets written.
+        // Taken up again (from what the store had, with these writes on top): the page as it is
+        // now is what gets written.
         dropHeldBack(ofEnded: id)
         let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
@@ -403,6 +405,45 @@ final class SessionStore {
         heldBackOfEnded.removeAll { $0.id == id }
     }
 
+    /// Session `id` as the store has it (`stored`, nil if it has none or could not be read),
+    /// with what the held-back writes of pages that ended here say of it on top: they are newer
+    /// (the store never got them). A session made while the store failed is only there.
+    func withHeldBack(session id: Token, over stored: StoredSession?) -> StoredSession? {
+        guard !heldBackOfEnded.isEmpty else { return stored }
+        let name = id.description
+        var session = stored
+        for (_, writes) in heldBackOfEnded {
+            for write in writes {
+                switch write {
+                case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
+                case .sessionState(name, let changes): session?.values.apply(changes)
+                default: break
+                }
+            }
+        }
+        return session
+    }
+
+    /// Page `id` as the store has it (`stored`, nil if it has none or could not be read), or,
+    /// if it ended here while the store failed, as it was when it ended (its held-back writes
+    /// hold all of it). `isNewer`: the store does not have what is returned; the page, taken up,
+    /// must be written in whole.
+    func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
+        guard let held = heldBackOfEnded.last(where: { $0.id == id }) else { return (stored, false) }
+        let name = id.description
+        var page = stored
+        for write in held.writes {
+            switch write {
+            case .page(name, let session, let url):
+                if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
+                page?.url = url
+            case .state(name, let changes): page?.values.apply(changes)
+            default: break
+            }
+        }
+        return (page, true)
+    }
+
     private func remove(_ session: Session, reason: Ending) {
         for page in session.pages { remove(page, reason: reason, withSession: true) }
         sessions[session.id] = nil
@@ -434,5 +475,13 @@ final class SessionStore {
         // Half an idle time later than here: a page's last use reaches the store up to a tenth
         // of it late, and this sweep runs every quarter.
         durable?.expire(before: Date().timeIntervalSince1970 - limits.sessionTTL * 1.5)
+    }
+}
+
+private extension Dictionary where Key == String, Value == [UInt8] {
+    /// Stored values with `changes` (a later write) on top.
+    mutating func apply(_ changes: StateChanges) {
+        for (key, value) in changes.upserts { self[key] = value }
+        for key in changes.removals { self[key] = nil }
     }
 }

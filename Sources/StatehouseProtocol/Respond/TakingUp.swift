@@ -23,11 +23,15 @@ extension Application {
         guard let durable = store.durable else { return then() }
         durable.session(sessionID.description) { result in
             MainActorHop.run {
-                guard let stored = self.stored(result, "session"), let session = self.store.adopt(stored), let pageID else { return then() }
+                // What ended here while the store failed is newer than what the store has (a
+                // session made meanwhile is not there at all).
+                let stored = self.store.withHeldBack(session: sessionID, over: self.stored(result, "session"))
+                guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
                 durable.page(pageID.description) { result in
                     MainActorHop.run {
-                        if let page = self.stored(result, "page"), page.session == stored.id {
-                            self.mount(page, id: pageID, in: session, environment: environment)
+                        let (page, isNewer) = self.store.withHeldBack(page: pageID, over: self.stored(result, "page"))
+                        if let page, page.session == stored.id {
+                            self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
                         }
                         then()
                     }
@@ -48,7 +52,8 @@ extension Application {
     /// Mounts a page the durable store kept, with its id and its views' state, in `session`.
     /// The browser's document has the same content, but its made-up element ids come from
     /// another mount: the page's first changes are the whole page.
-    private func mount(_ stored: StoredPage, id: Token, in session: Session, environment: HostEnvironment) {
+    /// (`writeInWhole`: the store lacks what it was mounted from.)
+    private func mount(_ stored: StoredPage, id: Token, in session: Session, environment: HostEnvironment, writeInWhole: Bool) {
         guard !store.holdsOrEnded(id) else { return }
         let parts = stored.url.split(separator: "?", maxSplits: 1)
         guard let first = parts.first, let (route, segments) = route(for: String(first)) else {
@@ -65,6 +70,7 @@ extension Application {
         tree.resendAll()
         let page = store.newPage(route, tree: tree, in: session, id: id)
         page.storedURL = stored.url
+        if writeInWhole { store.forgetStored(page) }
         page.mapsMadeUpIDsUntil = .max
         store.durable?.announceTaken(page: id.description)
         logger.info("page taken up from the state store", metadata: ["route": "\(route.path)", "page": "\(id)"])
