@@ -23,6 +23,8 @@ struct StoreFaultTests {
         private let unanswered = Atomic(0)
         /// Writes taken and not yet answered.
         var inFlight: Int { unanswered.load(ordering: .sequentiallyConsistent) }
+        /// Writes held while it hangs.
+        var held: Int { state.withLock { $0.held.count } }
 
         init(_ inner: SQLiteStore) { self.inner = inner }
 
@@ -219,6 +221,21 @@ struct StoreFaultTests {
             #expect(Self.waitForStore("ok", port: port))
         }
         #expect(count == 5)
+    }
+
+    @Test("A page evicted while a write of it is on its way, which then fails: what the write held is kept for the store, and a restart finds every click")
+    func evictedWithWriteInFlight() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.hangs)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
+            #expect(flaky.held == 1 && Self.storeHealth(port) == "failing", "the write of click 2 is held by the store")
+            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+            flaky.set(.fails)  // the held write fails now
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 3, "click 2, whose write failed after its page was evicted, was written later")
     }
 
     @Test("The database gone (reads fail too): a session made meanwhile and evicted is taken up from what this process held back, and both sessions' clicks reach the store once it is back")

@@ -174,16 +174,18 @@ final class SessionStore {
         let ticket = done.map { waits.add($0) }
         let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
         writesInFlight += 1
-        durable.write(writes) { [weak self, weak page] error in
+        // The page is kept until its write is answered: if it ends meanwhile and the write
+        // fails, what the write held is kept for the store (`livesOnInStore`).
+        durable.write(writes) { [weak self] error in
             metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
             MainActorHop.run {
-                self?.written(page, orphan: orphan.map { ($0, writes) }, sentIn: recovery, failedWith: error)
+                self?.written(writes, of: page, orphan: orphan, sentIn: recovery, failedWith: error)
             }
         }
     }
 
-    private func written(_ page: Page?, orphan: (id: Token, writes: [StoreWrite])?, sentIn recovery: Int, failedWith error: (any Error)?) {
+    private func written(_ writes: [StoreWrite], of page: Page?, orphan: Token?, sentIn recovery: Int, failedWith error: (any Error)?) {
         writesInFlight -= 1
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
@@ -199,8 +201,12 @@ final class SessionStore {
             forgetStored(page)
             heldBack[page.id] = page
         }
-        // (Unless the page was taken up here again meanwhile: it writes itself.)
-        if let orphan, pages[orphan.id] == nil { holdBack(orphan.writes, ofEnded: orphan.id, again: true) }
+        // The writes of a page that ended here and lives on in the store (idled out, evicted;
+        // before they were sent, or while they were on their way) are kept for it; unless the
+        // page was taken up here again meanwhile: it writes itself.
+        else if let ended = orphan ?? page.flatMap({ $0.livesOnInStore ? $0.id : nil }), pages[ended] == nil {
+            holdBack(writes, ofEnded: ended, again: true)
+        }
         appState?.forgetStored()
         isTrying = false
         storeFails("it failed: \(error)")
@@ -378,7 +384,8 @@ final class SessionStore {
     /// (`withSession`: it ends because its session did.)
     func remove(_ page: Page, reason: Ending, withSession: Bool = false, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
-        if heldBack.removeValue(forKey: page.id) != nil, !forGood, reason.livesOnInStore {
+        page.livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
+        if heldBack.removeValue(forKey: page.id) != nil, page.livesOnInStore {
             forgetStored(page)
             holdBack(writes(of: page), ofEnded: page.id)
         }
