@@ -95,6 +95,15 @@ struct StoreFaultTests {
     /// restart: their counts follow the first page's.
     static func clicksAfterRestart(configure: @escaping @Sendable (inout ServerOptions) -> Void = { _ in },
                                    _ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> [(LoadedPage, CurlClient)]) async throws -> [Int?] {
+        try await repliesAfterRestart(configure: configure, body).map { reply in
+            #expect(reply.status == 200, "\(reply.body)")
+            return DurableStoreTests.count(in: reply.body)
+        }
+    }
+
+    /// The answers to a click on each page after the restart.
+    static func repliesAfterRestart(configure: @escaping @Sendable (inout ServerOptions) -> Void = { _ in },
+                                    _ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ client: CurlClient, _ page: LoadedPage) throws -> [(LoadedPage, CurlClient)]) async throws -> [CurlClient.Reply] {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
         let flaky = FlakyStore(try await SQLiteStore.open(path: file))
@@ -107,15 +116,14 @@ struct StoreFaultTests {
         }
         let pages = shown.value
         try #require(!pages.isEmpty)
-        let counts = SharedBox<[Int?]>([])
+        let replies = SharedBox<[CurlClient.Reply]>([])
         try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
             for (page, cookie) in pages {
                 let reply = DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
-                #expect(reply.status == 200, "\(reply.body)")
-                counts.mutate { $0.append(DurableStoreTests.count(in: reply.body)) }
+                replies.mutate { $0.append(reply) }
             }
         }
-        return counts.value
+        return replies.value
     }
 
     @Test("A store whose writes fail: events are answered from memory, /_sh/health says failing; once it works again, what it missed is written, and a restart finds every click")
@@ -236,6 +244,20 @@ struct StoreFaultTests {
             #expect(Self.waitForStore("ok", port: port))
         }
         #expect(count == 3, "click 2, whose write failed after its page was evicted, was written later")
+    }
+
+    @Test("A page closed (its document left) while the store fails: its deletion reaches the store once it works, and a restart does not bring it back")
+    func closedWhileFailing() async throws {
+        let replies = try await Self.repliesAfterRestart { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.fails)
+            #expect(client.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", page.csrf)])).status == 204)
+            #expect(Self.storeHealth(port) == "failing", "the deletion did not reach the store")
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+            return []
+        }
+        #expect(replies.first?.status == 410, "the closed page is not in the store: \(replies.first?.body.prefix(120) ?? "")")
     }
 
     @Test("The database gone (reads fail too): a session made meanwhile and evicted is taken up from what this process held back, and both sessions' clicks reach the store once it is back")

@@ -395,7 +395,12 @@ final class SessionStore {
         if forGood { page.session.stashScene(of: page.id.description, page.tree.sceneStorageValues) }
         page.closeStreams()
         page.tree.close()
-        if forGood, page.storedURL != nil { durable?.write([.endPage(id: page.id.description)]) { _ in } }
+        // Deleted in the store too: like any write, held back while the store fails and again
+        // if it fails (else a restart, or another process, would take the page up again).
+        if forGood, durable != nil {
+            let end = [StoreWrite.endPage(id: page.id.description)]
+            if storeCondition == .failing { holdBack(end, ofEnded: page.id) } else { send(end, of: nil, orphan: page.id) }
+        }
     }
 
     /// (`again`: writes that were sent and failed, older than those held since: first.)
@@ -433,8 +438,8 @@ final class SessionStore {
 
     /// Page `id` as the store has it (`stored`, nil if it has none or could not be read), or,
     /// if it ended here while the store failed, as it was when it ended (its held-back writes
-    /// hold all of it). `isNewer`: the store does not have what is returned; the page, taken up,
-    /// must be written in whole.
+    /// hold all of it; nil if it was closed). `isNewer`: the store does not have what is
+    /// returned; the page, taken up, must be written in whole.
     func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
         guard let held = heldBackOfEnded.last(where: { $0.id == id }) else { return (stored, false) }
         let name = id.description
@@ -445,6 +450,7 @@ final class SessionStore {
                 if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
                 page?.url = url
             case .state(name, let changes): page?.values.apply(changes)
+            case .endPage(name): return (nil, false)  // closed here, its deletion held back
             default: break
             }
         }
