@@ -168,6 +168,24 @@ struct StoreFaultTests {
         #expect(count == 4)
     }
 
+    @Test("A store that does not answer, with nothing held back: health stays failing (not catching-up) until it answers")
+    func hungStoreStaysFailing() async throws {
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.hangs)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
+            var seen: Set<String> = []
+            for _ in 0..<25 {  // 2.5 s: two trials of the store
+                seen.insert(Self.storeHealth(port) ?? "none")
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            #expect(seen == ["failing"], "\(seen)")
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 3)
+    }
+
     @Test("/_sh/health says ok only once what was held back has committed (catching-up until then): a process stopped at ok loses no answered click")
     func okOnlyWhenCaughtUp() async throws {
         let count = try await Self.clickAfterRestart { flaky, port, client, page in

@@ -275,9 +275,15 @@ final class SessionStore {
             let (id, writes) = heldBackOfEnded.removeFirst()
             isTrying = true
             send(writes, of: nil, orphan: id)
+        } else if let page = pages.values.first {
+            // Nothing held back: a live page is written in whole to find out (a store that
+            // does not answer must not read as catching up).
+            isTrying = true
+            forgetStored(page)
+            persist(page, trying: true)
         } else {
-            // Nothing held back: the next change finds out, and writes still in flight are
-            // waited for before the store counts as working.
+            // No page: nothing to lose; writes still in flight are waited for before the store
+            // counts as working.
             storeWorksAgain()
         }
     }
