@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// An unguessable identifier (a session, its CSRF token, a page): 128 bits from the system's
 /// cryptographic random source, written as 32 lowercase hex digits. Held as two words, not
@@ -10,18 +11,14 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
     private let low: UInt64
 
     static func random() -> Token {
-        #if canImport(Glibc)
-        // One getrandom(2) for both words (getentropy asks for them at once): the system
-        // generator's `next()` is a system call per word, and a new page makes three tokens
-        // (session, CSRF token, page).
-        var words: (UInt64, UInt64) = (0, 0)
-        if withUnsafeMutableBytes(of: &words, { getentropy($0.baseAddress, $0.count) }) == 0 {
-            return Token(high: words.0, low: words.1)
-        }
-        #endif
+        if let (high, low) = entropy.withLock({ $0.next() }) { return Token(high: high, low: low) }
         var generator = SystemRandomNumberGenerator()
         return Token(high: generator.next(), low: generator.next())
     }
+
+    /// The system's random bytes, taken 256 at a time: one getrandom(2) for sixteen tokens (a
+    /// page load makes three; it was a system call each).
+    private static let entropy = Mutex(EntropyPool())
 
     private init(high: UInt64, low: UInt64) {
         self.high = high
@@ -91,4 +88,32 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
         guard let other = Token(text) else { return false }
         return (high ^ other.high) | (low ^ other.low) == 0
     }
+}
+
+/// Random words from the system's cryptographic source, fetched in blocks; each word is handed
+/// out once and cleared as it goes.
+private struct EntropyPool: ~Copyable {
+    private static let capacity = 32  // 256 bytes: getentropy's most per call
+    private let words = UnsafeMutablePointer<UInt64>.allocate(capacity: EntropyPool.capacity)
+    private var used = EntropyPool.capacity
+
+    /// Two fresh words; nil if the system's source failed.
+    mutating func next() -> (UInt64, UInt64)? {
+        #if canImport(Glibc)
+        if used == Self.capacity {
+            guard getentropy(words, Self.capacity * 8) == 0 else { return nil }
+            used = 0
+        }
+        defer {
+            words[used] = 0
+            words[used + 1] = 0
+            used += 2
+        }
+        return (words[used], words[used + 1])
+        #else
+        return nil
+        #endif
+    }
+
+    deinit { words.deallocate() }
 }
