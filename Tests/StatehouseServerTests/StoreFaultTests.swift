@@ -64,6 +64,12 @@ struct StoreFaultTests {
             isDown ? done(.failure(Failure())) : inner.page(id, done)
         }
         func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { inner.appState(done) }
+        private let takenHandlers = Mutex<[@Sendable (String) -> Void]>([])
+        func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) { takenHandlers.withLock { $0.append(handler) } }
+        /// Says that another process took up page `id` (as a shared store would).
+        func takenElsewhere(_ id: String) {
+            for handler in takenHandlers.withLock({ $0 }) { handler(id) }
+        }
         func expire(before cutoff: Double) { inner.expire(before: cutoff) }
         func close() async { await inner.close() }
     }
@@ -276,6 +282,22 @@ struct StoreFaultTests {
             return []
         }
         #expect(replies.first?.status == 410, "the closed page is not in the store: \(replies.first?.body.prefix(120) ?? "")")
+    }
+
+    @Test("A page evicted while a write of it is on its way, then taken up by another process: that write, failing, is not kept (the other process's copy is newer)")
+    func takenElsewhereWithWriteInFlight() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.hangs)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
+            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+            flaky.takenElsewhere(page.id)
+            Thread.sleep(forTimeInterval: 0.5)  // the news reaches the main actor
+            flaky.set(.fails)  // the held write fails now
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 2, "what the other process has (here: the store's copy, one click) is not overwritten by the stale write")
     }
 
     @Test("The database gone (reads fail too): a session made meanwhile and evicted is taken up from what this process held back, and both sessions' clicks reach the store once it is back")

@@ -58,6 +58,9 @@ final class SessionStore {
     /// order they ended, and written before the live pages: a page's session state in an
     /// older snapshot must not land after a newer one.
     private(set) var heldBackOfEnded: [(id: Token, writes: [StoreWrite])] = []
+    /// Pages that ended here, living on in the store, while a write of theirs was on its way:
+    /// if another process takes one up, its writes here are stale and not kept if they fail.
+    private var endedWithWritesInFlight: [Token: Page] = [:]
     /// Answers waiting for their writes to commit.
     private let commitWaits = CommitWaits()
     /// Checks, four times a second, for answers that waited too long, and tries a held-back page
@@ -83,8 +86,10 @@ final class SessionStore {
         durable?.onPageTaken { [weak self] id in
             MainActorHop.run {
                 guard let self, let token = Token(id) else { return }
-                // Its writes held here are older than what the other process has now.
+                // Its writes held here, or on their way, are older than what the other process
+                // has now.
                 self.dropHeldBack(ofEnded: token)
+                self.endedWithWritesInFlight.removeValue(forKey: token)?.livesOnInStore = false
                 guard let page = self.pages[token] else { return }
                 self.remove(page, reason: .takenUp)
             }
@@ -174,6 +179,7 @@ final class SessionStore {
         let ticket = done.map { waits.add($0) }
         let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
         writesInFlight += 1
+        page?.writesInFlight += 1
         // The page is kept until its write is answered: if it ends meanwhile and the write
         // fails, what the write held is kept for the store (`livesOnInStore`).
         durable.write(writes) { [weak self] error in
@@ -187,6 +193,10 @@ final class SessionStore {
 
     private func written(_ writes: [StoreWrite], of page: Page?, orphan: Token?, sentIn recovery: Int, failedWith error: (any Error)?) {
         writesInFlight -= 1
+        if let page {
+            page.writesInFlight -= 1
+            if page.writesInFlight == 0, endedWithWritesInFlight[page.id] === page { endedWithWritesInFlight[page.id] = nil }
+        }
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
             switch storeCondition {
@@ -391,6 +401,7 @@ final class SessionStore {
     func remove(_ page: Page, reason: Ending, withSession: Bool = false, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         page.livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
+        if page.livesOnInStore, page.writesInFlight > 0 { endedWithWritesInFlight[page.id] = page }
         if heldBack.removeValue(forKey: page.id) != nil, page.livesOnInStore {
             forgetStored(page)
             holdBack(writes(of: page), ofEnded: page.id)
