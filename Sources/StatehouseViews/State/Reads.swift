@@ -6,20 +6,22 @@
 /// marks the node dirty (on the main actor). A registration cannot be cancelled through public
 /// API, so each evaluation retires the previous one: a retired registration that fires later
 /// does nothing, and Observation drops it at that first change.
-@MainActor
+///
+/// Main actor only, but not isolated: a state getter records its read through the nonisolated
+/// `Node.addDependency`.
 struct Reads {
     private var sources = InlineList<any StateSource>()
 
     /// Runs `body` with `reader` recording every state read and every observable property
     /// read (through `reader.addDependency`). Call `clear` first.
-    static func track<R>(_ reader: Node, _ body: () -> R) -> R {
+    @MainActor static func track<R>(_ reader: Node, _ body: () -> R) -> R {
         Tracking.reading(as: reader) {
             // The autoclosure is evaluated only when `body` read an observable property.
             withObservationTracking(body, onChange: arm(reader))
         }
     }
 
-    private static func arm(_ reader: Node) -> @Sendable () -> Void {
+    @MainActor private static func arm(_ reader: Node) -> @Sendable () -> Void {
         let token = ObservationToken(reader)
         reader.addDependency(token)
         return { token.fire() }
@@ -28,7 +30,7 @@ struct Reads {
     mutating func add(_ source: any StateSource) { sources.append(source) }
 
     /// Forgets what the last evaluation read.
-    mutating func clear(_ reader: Node) {
+    @MainActor mutating func clear(_ reader: Node) {
         sources.forEach { $0.removeReader(reader) }
         sources.removeAll()
     }

@@ -31,11 +31,8 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
 
     func get() -> Value {
         let box = resolved
-        if let reader = Tracking.current {
-            MainActor.assumeIsolated {
-                if box.readers.insert(reader) { reader.addDependency(box) }
-            }
-        }
+        // A reader is set only while a body is evaluated on the main actor.
+        if let reader = Tracking.current, box.readers.insert(reader) { reader.addDependency(box) }
         return box.mutex.withLock { _ in box.value }
     }
 

@@ -9,7 +9,8 @@ final class CompositeNode<V: View>: SingleChildNode {
     /// The node-owned storage of the view's `@State` (and similar) properties, by field.
     @exclusivity(unchecked) private var slots = Slots()
     /// What the last evaluation of `body` read.
-    @exclusivity(unchecked) private var reads = Reads()
+    /// (Main actor only; reachable from the nonisolated `addDependency`.)
+    @exclusivity(unchecked) nonisolated(unsafe) private var reads = Reads()
     /// Set when the view cannot be evaluated (a missing environment object): the node renders
     /// nothing and the tree reports the failure.
     private var failed = false
@@ -78,7 +79,7 @@ final class CompositeNode<V: View>: SingleChildNode {
         tree.reconciler.didFail(failure)
     }
 
-    override func addDependency(_ source: any StateSource) {
+    nonisolated override func addDependency(_ source: any StateSource) {
         reads.add(source)
     }
 

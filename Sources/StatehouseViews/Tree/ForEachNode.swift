@@ -11,7 +11,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     private var view: ForEach<Data, ID, Content>
     private var context: Context
     /// What the data and the content closure read: a change re-runs them.
-    private var reads = Reads()
+    /// (Main actor only; reachable from the nonisolated `addDependency`.)
+    nonisolated(unsafe) private var reads = Reads()
 
     init(_ view: ForEach<Data, ID, Content>, _ context: Context) {
         self.view = view
@@ -82,7 +83,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         rows = newRows
     }
 
-    override func addDependency(_ source: any StateSource) {
+    nonisolated override func addDependency(_ source: any StateSource) {
         reads.add(source)
     }
 

@@ -61,8 +61,11 @@ class Node {
     /// it read has changed.
     func reevaluate() {}
 
-    /// Records that `source` was read by this node's body.
-    func addDependency(_ source: any StateSource) {}
+    /// Records that `source` was read by this node's body. Called on the main actor, while the
+    /// body is evaluated (`Tracking.current`), from a state getter that cannot say so
+    /// statically: nonisolated, so the call needs no `MainActor.assumeIsolated`, which
+    /// allocates a closure context per call (one per state read).
+    nonisolated func addDependency(_ source: any StateSource) {}
 }
 
 /// Mounts `view` under `context`: primitives build their own node, other views a
