@@ -49,20 +49,22 @@ struct Literal: Equatable {
 
 /// What a control does with an event.
 ///
-/// Indirect: only controls have one, and an element's optional handler then takes one word.
-indirect enum EventHandler {
+/// The larger cases are indirect (a box of their own): an element's optional handler takes two
+/// words, and a button's action, the most common handler, is kept inline (no box allocated
+/// each time a button is mounted or its view evaluated again).
+enum EventHandler {
     /// A button: `click` runs the action.
     case action(@MainActor () -> Void)
     /// A text field: `input`, `change` and `submit` set the text; `submit` then runs `onSubmit`.
-    case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
+    indirect case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
     /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
-    case toggle(Binding<Bool>)
+    indirect case toggle(Binding<Bool>)
     /// A number (a slider): `input` while it moves, `change` when it is let go.
-    case number(NumberInput)
+    indirect case number(NumberInput)
     /// A choice (a picker's `<select>`): `change` with an option's value.
-    case choice(PickerChoice)
+    indirect case choice(PickerChoice)
     /// A date: `change` with the input's value.
-    case date(DateInput)
+    indirect case date(DateInput)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
 }
