@@ -15,6 +15,22 @@ struct RenderingTests {
         #expect(!html.contains(#"value="<"#))
     }
 
+    @Test("A text style's or foreground level's classes, built once and shared, stay each element's own: one element's further modifiers never reach another's")
+    func sharedModifiersStayApart() {
+        let html = LiveTree(VStack {
+            Text("a").font(.headline).foregroundStyle(.secondary).accessibilityIdentifier("a")
+            Text("b").font(.headline).accessibilityIdentifier("b")
+            Text("c").foregroundStyle(.secondary).font(.caption).accessibilityIdentifier("c")
+            Text("d").foregroundStyle(.secondary).accessibilityIdentifier("d")
+            Text("e").font(.headline.bold()).accessibilityIdentifier("e")
+        }).render()
+        #expect(html.contains(#"<span id="a" class="sh-text sh-fg-secondary sh-font-headline">a</span>"#), "\(html)")
+        #expect(html.contains(#"<span id="b" class="sh-text sh-font-headline">b</span>"#))
+        #expect(html.contains(#"<span id="c" class="sh-text sh-font-caption sh-fg-secondary">c</span>"#))
+        #expect(html.contains(#"<span id="d" class="sh-text sh-fg-secondary">d</span>"#))
+        #expect(html.contains(#"<span id="e" class="sh-text sh-font-headline" style="font-weight:700">e</span>"#))
+    }
+
     @Test("The escaping routine copies runs and leaves other text, including emoji, intact")
     func escapeRuns() {
         #expect(HTMLWriter.escaped("plain 🍌 text") == "plain 🍌 text")

@@ -125,6 +125,14 @@ struct PendingAttributes: Equatable {
         Self.append(attributes, to: &box.attributes)
     }
 
+    /// Adds what `other` holds (a modifier's, built once): into empty lists its box is
+    /// shared as it is (written to only after a copy).
+    mutating func add(_ other: PendingAttributes) {
+        guard let more = other.storage else { return }
+        guard storage != nil else { return storage = more }
+        add(classes: more.classes, styles: more.styles, attributes: more.attributes)
+    }
+
     private static func append<Element>(_ more: [Element], to list: inout [Element]) {
         if list.isEmpty { list = more } else { list.append(contentsOf: more) }
     }

@@ -27,17 +27,37 @@ extension ModifiedContent: TransparentView {
 }
 
 /// Adds classes, CSS declarations or attributes to the element(s) the content renders.
-struct AttributeModifier: ContextModifier, Sendable {
+struct AttributeModifier: ContextModifier, @unchecked Sendable {
     var classes: [String] = []
     var styles: [Attribute] = []
     var attributes: [Attribute] = []
     var identifier: String?
+    /// What it adds, built once for a modifier that is used again and again (a text style, a
+    /// foreground level): shared into an element with nothing pending (no box, no list built
+    /// each time a body sets it). Never written to (copied on write): safe to share.
+    private var shared: PendingAttributes?
+
+    init(classes: [String] = [], styles: [Attribute] = [], attributes: [Attribute] = [], identifier: String? = nil) {
+        self.classes = classes
+        self.styles = styles
+        self.attributes = attributes
+        self.identifier = identifier
+    }
+
+    /// A modifier adding `classes`, built to be kept and used again (see `shared`).
+    static func sharing(classes: [String]) -> AttributeModifier {
+        var modifier = AttributeModifier(classes: classes)
+        var pending = PendingAttributes()
+        pending.add(classes: classes, styles: [], attributes: [])
+        modifier.shared = pending
+        return modifier
+    }
 
     func modify(_ context: Context) -> Context {
         var context = context
         // Only what this modifier adds is written: an empty write would still allocate the
         // pending attributes' box.
-        context.pending.add(classes: classes, styles: styles, attributes: attributes)
+        if let shared { context.pending.add(shared) } else { context.pending.add(classes: classes, styles: styles, attributes: attributes) }
         if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
         return context
     }

@@ -112,7 +112,12 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable, CSSPaint {
     public static let quaternary = HierarchicalShapeStyle(level: "quaternary")
 
     var css: String { "var(--sh-\(level))" }
-    var foreground: AttributeModifier { AttributeModifier(classes: ["sh-fg-\(level)"]) }
+    var foreground: AttributeModifier { Self.foregrounds[level] ?? AttributeModifier(classes: ["sh-fg-\(level)"]) }
+
+    /// Each level's modifier, built once (a body that sets one builds no list or string).
+    private static let foregrounds = Dictionary(uniqueKeysWithValues: [primary, secondary, tertiary, quaternary].map {
+        ($0.level, AttributeModifier.sharing(classes: ["sh-fg-\($0.level)"]))
+    })
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
@@ -147,6 +152,11 @@ public struct Font: Hashable, Sendable {
     public static let caption = Font(className: "sh-font-caption", size: nil, weight: nil)
     public static let caption2 = Font(className: "sh-font-caption2", size: nil, weight: nil)
 
+    /// Each text style's modifier, built once (a body that sets one builds no list).
+    private static let textStyles = Dictionary(uniqueKeysWithValues: [largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2].map {
+        ($0.className!, AttributeModifier.sharing(classes: [$0.className!]))
+    })
+
     /// A system font of the given size and weight.
     public static func system(size: CGFloat, weight: Weight? = nil) -> Font { Font(className: nil, size: size, weight: weight) }
 
@@ -174,6 +184,7 @@ public struct Font: Hashable, Sendable {
     }
 
     var modifier: AttributeModifier {
+        if size == nil, weight == nil, let className, let shared = Self.textStyles[className] { return shared }
         var modifier = AttributeModifier()
         if let className { modifier.classes.append(className) }
         if let size { modifier.styles.append(Attribute("font-size", "\(cssNumber(size))px")) }
