@@ -161,54 +161,47 @@ final class GroupContentNode<Content: View>: SingleChildNode {
     }
 }
 
-/// An empty view: no children.
+/// An empty view, or a fixed list of children (`TupleView`).
 @MainActor
 class GroupNode: Node {
+    @exclusivity(unchecked) var children: [Node] = []
+
     override func refresh<V: View>(_ view: V, _ context: Context) {}
+    override func collectElements(into elements: inout [ElementNode]) {
+        for child in children { child.collectElements(into: &elements) }
+    }
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        for child in children { child.render(into: &writer, renderer) }
+    }
+    override func unmount() {
+        super.unmount()
+        for child in children { child.unmount() }
+    }
 }
 
-/// The node mounted for a view of type `Content` (so that a tuple of children can be spelled
-/// as a pack expansion).
-struct ChildNode<Content> {
-    let node: Node
-}
-
-/// A fixed list of children (`TupleView`), held inline: a tuple of nodes, one per view of the
-/// tuple, in the node itself (a list of them was one more allocation per tuple mounted).
 @MainActor
-final class TupleNode<each Content: View>: Node {
-    @exclusivity(unchecked) private var children: (repeat ChildNode<each Content>)
-
+final class TupleNode<each Content: View>: GroupNode {
     init(_ view: TupleView<repeat each Content>, _ context: Context) {
-        var index: UInt64 = 0
-        children = (repeat Self.mount(each view.value, context, &index))
         super.init(context)
-    }
-
-    /// Mounts the `index`th child (counting up).
-    private static func mount<V: View>(_ content: V, _ context: Context, _ index: inout UInt64) -> ChildNode<V> {
-        defer { index += 1 }
-        return ChildNode(node: mountView(content, context.step(index)))
-    }
-
-    override func refresh<V: View>(_ view: V, _ context: Context) {
-        let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
+        let childContext = context
+        var count = 0
+        for _ in repeat (each Content).self { count += 1 }
+        children.reserveCapacity(count)  // one allocation, not one per doubling
         var index: UInt64 = 0
-        for (child, content) in repeat (each children, each tuple.value) {
-            child.node.update(content, context.step(index))
+        for content in repeat each view.value {
+            children.append(mountView(content, childContext.step(index)))
             index += 1
         }
     }
 
-    override func collectElements(into elements: inout [ElementNode]) {
-        for child in repeat each children { child.node.collectElements(into: &elements) }
-    }
-    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
-        for child in repeat each children { child.node.render(into: &writer, renderer) }
-    }
-    override func unmount() {
-        super.unmount()
-        for child in repeat each children { child.node.unmount() }
+    override func refresh<V: View>(_ view: V, _ context: Context) {
+        let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
+        let childContext = context
+        var index = 0
+        for content in repeat each tuple.value {
+            children[index].update(content, childContext.step(UInt64(index)))
+            index += 1
+        }
     }
 }
 
