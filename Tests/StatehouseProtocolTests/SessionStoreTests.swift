@@ -1,3 +1,4 @@
+import Foundation
 import Statehouse
 import Testing
 @testable import StatehouseProtocol
@@ -103,6 +104,54 @@ struct SessionStoreTests {
         scripted.outcomes = Array(repeating: true, count: 10)
         store.persist(pages[2], trying: true)
         #expect(store.storeCondition == .works)
+    }
+
+    /// A store that keeps each write until the test answers it (or commits at once, `commits`).
+    final class ManualStore: DurableStore, @unchecked Sendable {
+        var waiting: [([StoreWrite], @Sendable ((any Error)?) -> Void)] = []
+        var committed: [[StoreWrite]] = []
+        var commits = false
+        func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
+            if commits {
+                committed.append(writes)
+                done(nil)
+            } else {
+                waiting.append((writes, done))
+            }
+        }
+        /// Fails the write sent `index`th among those waiting.
+        func fail(_ index: Int) { waiting[index].1(FailingStore.Failure()) }
+        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { done(.success(nil)) }
+        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { done(.success(nil)) }
+        func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { done(.success([:])) }
+        func expire(before cutoff: Double) {}
+        func close() async {}
+    }
+
+    @Test("Writes of a page that ended while they were on their way, failing one after the other, are written again in the order they were made")
+    func failedWritesKeepTheirOrder() throws {
+        let manual = ManualStore()
+        var settings = ProtocolSettings()
+        settings.stateStore = manual
+        settings.sessionTTL = 0.000_01  // every later write of the page says it was used
+        let store = SessionStore(limits: settings)
+        let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession())
+        let other = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession())
+        store.persist(page)  // the page and its session
+        usleep(1000)
+        store.persist(page)  // that it was used
+        #expect(manual.waiting.count == 2)
+        store.remove(page, reason: .idlePage(seconds: 1))
+        manual.fail(0)
+        manual.fail(1)
+        #expect(store.storeCondition == .failing)
+        // The store works again: what was held back is written.
+        manual.commits = true
+        store.persist(other, trying: true)
+        let written = manual.committed.filter { $0.contains { if case .page(page.id.description, _, _) = $0 { true } else { false } } || $0.contains { if case .touch(page.id.description, _) = $0 { true } else { false } } }
+        #expect(written.count == 2)
+        let first = try #require(written.first)
+        #expect(first.contains { if case .page = $0 { true } else { false } }, "the page's first write (the page itself) first, its later one (used) after: \(written)")
     }
 
     @Test("While the store fails, evicted pages' held-back writes are kept for it, but never more than the session cap's worth (a flood of new sessions cannot grow them without end)")

@@ -57,7 +57,11 @@ final class SessionStore {
     /// (in a flood of new sessions the first evicted are the visitors' own). In the
     /// order they ended, and written before the live pages: a page's session state in an
     /// older snapshot must not land after a newer one.
-    private(set) var heldBackOfEnded: [(id: Token, writes: [StoreWrite])] = []
+    /// `order`: when the writes were made (`nextOrder`): kept in that order, also when writes
+    /// sent and failed come back among those held since.
+    private(set) var heldBackOfEnded: [(id: Token, writes: [StoreWrite], order: UInt64)] = []
+    /// Counts writes as they are made (sent, or held at a page's end).
+    private var madeWrites: UInt64 = 0
     /// Pages that ended here, living on in the store, while a write of theirs was on its way:
     /// if another process takes one up, its writes here are stale and not kept if they fail.
     private var endedWithWritesInFlight: [Token: Page] = [:]
@@ -172,8 +176,16 @@ final class SessionStore {
         return writes
     }
 
+    private func nextOrder() -> UInt64 {
+        madeWrites += 1
+        return madeWrites
+    }
+
     /// Sends `writes` (of `page`, or of a page that ended here: `orphan`) to the store.
-    private func send(_ writes: [StoreWrite], of page: Page?, orphan: Token? = nil, then done: (@Sendable () -> Void)? = nil) {
+    /// (`order`: when held writes were made; new writes are made now.)
+    private func send(_ writes: [StoreWrite], of page: Page?, orphan: Token? = nil, order: UInt64? = nil,
+                      then done: (@Sendable () -> Void)? = nil) {
+        let order = order ?? nextOrder()
         guard let durable, !writes.isEmpty else { done?(); return }
         let waits = commitWaits
         let ticket = done.map { waits.add($0) }
@@ -186,12 +198,12 @@ final class SessionStore {
             metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
             MainActorHop.run {
-                self?.written(writes, of: page, orphan: orphan, sentIn: recovery, failedWith: error)
+                self?.written(writes, of: page, orphan: orphan, order: order, sentIn: recovery, failedWith: error)
             }
         }
     }
 
-    private func written(_ writes: [StoreWrite], of page: Page?, orphan: Token?, sentIn recovery: Int, failedWith error: (any Error)?) {
+    private func written(_ writes: [StoreWrite], of page: Page?, orphan: Token?, order: UInt64, sentIn recovery: Int, failedWith error: (any Error)?) {
         writesInFlight -= 1
         if let page {
             page.writesInFlight -= 1
@@ -215,7 +227,7 @@ final class SessionStore {
         // before they were sent, or while they were on their way) are kept for it; unless the
         // page was taken up here again meanwhile: it writes itself.
         else if let ended = orphan ?? page.flatMap({ $0.livesOnInStore ? $0.id : nil }), pages[ended] == nil {
-            holdBack(writes, ofEnded: ended, again: true)
+            holdBack(writes, ofEnded: ended, order: order)
         }
         appState?.forgetStored()
         isTrying = false
@@ -251,8 +263,8 @@ final class SessionStore {
         // A store that answers at once (on this thread) may fail or commit inside these
         // loops: no "caught up" before they are done, and nothing more sent once it fails.
         catchUpLeft = .max
-        for (id, writes) in ended {
-            if storeCondition == .failing { holdBack(writes, ofEnded: id) } else { send(writes, of: nil, orphan: id) }
+        for (id, writes, order) in ended {
+            if storeCondition == .failing { holdBack(writes, ofEnded: id, order: order) } else { send(writes, of: nil, orphan: id, order: order) }
         }
         for page in pages { persist(page) }
         guard storeCondition == .catchingUp else { return }
@@ -282,9 +294,9 @@ final class SessionStore {
             forgetStored(page)  // so that there is something to write
             persist(page, trying: true)
         } else if !heldBackOfEnded.isEmpty {
-            let (id, writes) = heldBackOfEnded.removeFirst()
+            let (id, writes, order) = heldBackOfEnded.removeFirst()
             isTrying = true
-            send(writes, of: nil, orphan: id)
+            send(writes, of: nil, orphan: id, order: order)
         } else if let page = pages.values.first {
             // Nothing held back: a live page is written in whole to find out (a store that
             // does not answer must not read as catching up).
@@ -420,13 +432,21 @@ final class SessionStore {
         }
     }
 
-    /// (`again`: writes that were sent and failed, older than those held since: first.)
-    private func holdBack(_ writes: [StoreWrite], ofEnded id: Token, again: Bool = false) {
+    /// (`order`: when the writes were made, for writes that were sent and failed: they go
+    /// among those held since by it, so that a page's and a session's writes land in the order
+    /// they were made.)
+    private func holdBack(_ writes: [StoreWrite], ofEnded id: Token, order: UInt64? = nil) {
         guard heldBackOfEnded.count < limits.maxSessions else {
             logger.warning("the state store is failing: the changes of a page that ended here while it failed are lost (more than \(limits.maxSessions) such pages)")
             return
         }
-        if again { heldBackOfEnded.insert((id, writes), at: 0) } else { heldBackOfEnded.append((id, writes)) }
+        let order = order ?? nextOrder()
+        if let last = heldBackOfEnded.last, last.order > order {
+            let index = heldBackOfEnded.firstIndex { $0.order > order } ?? heldBackOfEnded.endIndex
+            heldBackOfEnded.insert((id, writes, order), at: index)
+        } else {
+            heldBackOfEnded.append((id, writes, order))
+        }
     }
 
     private func dropHeldBack(ofEnded id: Token) {
@@ -441,7 +461,7 @@ final class SessionStore {
         guard !heldBackOfEnded.isEmpty else { return stored }
         let name = id.description
         var session = stored
-        for (_, writes) in heldBackOfEnded {
+        for (_, writes, _) in heldBackOfEnded {
             for write in writes {
                 switch write {
                 case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
@@ -458,17 +478,20 @@ final class SessionStore {
     /// hold all of it; nil if it was closed). `isNewer`: the store does not have what is
     /// returned; the page, taken up, must be written in whole.
     func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
-        guard let held = heldBackOfEnded.last(where: { $0.id == id }) else { return (stored, false) }
+        guard heldBackOfEnded.contains(where: { $0.id == id }) else { return (stored, false) }
         let name = id.description
         var page = stored
-        for write in held.writes {
-            switch write {
-            case .page(name, let session, let url):
-                if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
-                page?.url = url
-            case .state(name, let changes): page?.values.apply(changes)
-            case .endPage(name): return (nil, false)  // closed here, its deletion held back
-            default: break
+        // Every entry of the page, in the order made (a failed write of it may be one of them).
+        for held in heldBackOfEnded where held.id == id {
+            for write in held.writes {
+                switch write {
+                case .page(name, let session, let url):
+                    if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
+                    page?.url = url
+                case .state(name, let changes): page?.values.apply(changes)
+                case .endPage(name): return (nil, false)  // closed here, its deletion held back
+                default: break
+                }
             }
         }
         return (page, true)

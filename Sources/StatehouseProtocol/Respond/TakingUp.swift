@@ -70,7 +70,12 @@ extension Application {
         tree.resendAll()
         let page = store.newPage(route, tree: tree, in: session, id: id)
         page.storedURL = stored.url
-        if writeInWhole { store.forgetStored(page) }
+        if writeInWhole {
+            // Written in whole now, or held back whole while the store fails: what it was
+            // mounted from is nowhere else any more.
+            store.forgetStored(page)
+            store.persist(page)
+        }
         page.mapsMadeUpIDsUntil = .max
         store.durable?.announceTaken(page: id.description)
         logger.info("page taken up from the state store", metadata: ["route": "\(route.path)", "page": "\(id)"])
