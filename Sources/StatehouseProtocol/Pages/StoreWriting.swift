@@ -1,0 +1,267 @@
+import Foundation
+import StatehouseViews
+
+/// How a `SessionStore` writes to the durable store: each page's changes after a flush, and,
+/// while the store fails, what it holds back (live pages, and the writes of pages that ended
+/// here meanwhile) until the store works again; a page asked for again is taken up with them.
+extension SessionStore {
+    /// Writes what `page` changed since its last write: the page itself if new or moved (and
+    /// its session if new), the state its last flush changed, or that it was used. `done` is
+    /// called once that is durable (at once if there is nothing to write, or no store), or
+    /// after `storeTimeout`. A store that fails or is too slow is logged, the server goes on
+    /// from memory, and what it did not write is written once it commits again.
+    /// (`trying`: the write that finds out whether a failing store works again.)
+    func persist(_ page: Page, trying: Bool = false, then done: (@Sendable () -> Void)? = nil) {
+        // A page that ended (a view failed while it was answered) writes nothing more.
+        guard durable != nil, pages[page.id] === page else { done?(); return }
+        guard storeCondition != .failing || trying else {
+            heldBack[page.id] = page
+            done?()
+            return
+        }
+        send(writes(of: page), of: page, then: done)
+    }
+
+    /// What `page` changed since its last write (all of it after `forgetStored`).
+    func writes(of page: Page) -> [StoreWrite] {
+        var writes: [StoreWrite] = []
+        let now = Uptime.now
+        if unsavedSessions.remove(page.session.id) != nil {
+            writes.append(.session(id: page.session.id.description, csrf: page.session.csrfToken.description))
+        }
+        let url = page.tree.location.path
+        if page.storedURL != url {
+            writes.append(.page(id: page.id.description, session: page.session.id.description, url: url))
+            page.storedURL = url
+            page.storedUse = now
+        } else if now > page.storedUse, now - page.storedUse > UInt64(limits.sessionTTL * 1e8) {
+            // Used: said at most ten times per idle time.
+            writes.append(.touch(page: page.id.description, session: page.session.id.description))
+            page.storedUse = now
+        }
+        if let changes = page.tree.snapshots?.takeChanges() {
+            for problem in changes.problems {
+                logger.notice("state not kept across restarts: \(problem)", metadata: ["route": "\(page.route.path)"])
+            }
+            if !changes.isEmpty { writes.append(.state(page: page.id.description, changes)) }
+        }
+        // So does the session's `@AppStorage`.
+        if let changes = page.session.madeAppStorage?.snapshots?.takeChanges(), !changes.isEmpty {
+            writes.append(.sessionState(session: page.session.id.description, changes))
+        }
+        // App-level state a page's event or task wrote goes with that page's changes.
+        if let changes = appState?.takeChanges() {
+            for problem in changes.problems { logger.notice("App state not kept across restarts: \(problem)") }
+            if !changes.isEmpty { writes.append(.appState(changes)) }
+        }
+        return writes
+    }
+
+    func nextOrder() -> UInt64 {
+        madeWrites += 1
+        return madeWrites
+    }
+
+    /// Sends `writes` (of `page`, or of a page that ended here: `orphan`) to the store.
+    /// (`order`: when held writes were made; new writes are made now.)
+    func send(_ writes: [StoreWrite], of page: Page?, orphan: Token? = nil, order: UInt64? = nil,
+                      then done: (@Sendable () -> Void)? = nil) {
+        let order = order ?? nextOrder()
+        guard let durable, !writes.isEmpty else { done?(); return }
+        let waits = commitWaits
+        let ticket = done.map { waits.add($0) }
+        let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
+        writesInFlight += 1
+        page?.writesInFlight += 1
+        // The page is kept until its write is answered: if it ends meanwhile and the write
+        // fails, what the write held is kept for the store (`livesOnInStore`).
+        durable.write(writes) { [weak self] error in
+            metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
+            if let ticket { waits.finish(ticket) }
+            MainActorHop.run {
+                self?.written(writes, of: page, orphan: orphan, order: order, sentIn: recovery, failedWith: error)
+            }
+        }
+    }
+
+    func written(_ writes: [StoreWrite], of page: Page?, orphan: Token?, order: UInt64, sentIn recovery: Int, failedWith error: (any Error)?) {
+        writesInFlight -= 1
+        if let page {
+            page.writesInFlight -= 1
+            if page.writesInFlight == 0, endedWithWritesInFlight[page.id] === page { endedWithWritesInFlight[page.id] = nil }
+        }
+        if recovery < recoveries { catchUpLeft -= 1 }
+        guard let error else {
+            switch storeCondition {
+            case .failing: storeWorksAgain()
+            case .catchingUp: if catchUpLeft == 0 { caughtUp() }
+            case .works: break
+            }
+            return
+        }
+        // What this write held is not in the store: all of it is written again later.
+        if let page, pages[page.id] === page {
+            forgetStored(page)
+            heldBack[page.id] = page
+        }
+        // The writes of a page that ended here and lives on in the store (idled out, evicted;
+        // before they were sent, or while they were on their way) are kept for it; unless the
+        // page was taken up here again meanwhile: it writes itself.
+        else if let ended = orphan ?? page.flatMap({ $0.livesOnInStore ? $0.id : nil }), pages[ended] == nil {
+            holdBack(writes, ofEnded: ended, order: order)
+        }
+        appState?.forgetStored()
+        isTrying = false
+        storeFails("it failed: \(error)")
+    }
+
+    /// The next write of `page` writes it in whole: the page, its session, all its state (the
+    /// store lost a write, or the page was taken up from writes the store lacks).
+    func forgetStored(_ page: Page) {
+        page.storedURL = nil
+        if sessions[page.session.id] === page.session { unsavedSessions.insert(page.session.id) }
+        page.tree.snapshots?.forgetStored()
+        page.session.madeAppStorage?.snapshots?.forgetStored()
+    }
+
+    func storeFails(_ why: String) {
+        guard storeCondition != .failing else { return }
+        storeCondition = .failing
+        lastTry = Uptime.now
+        logger.error("the state store is failing (\(why)): serving from memory, writing again once it works")
+    }
+
+    /// Writes what was held back; the store `works` once that, and every write still in flight
+    /// from before, has committed.
+    func storeWorksAgain() {
+        storeCondition = .catchingUp
+        isTrying = false
+        let (pages, ended) = (heldBack.values, heldBackOfEnded)
+        (heldBack, heldBackOfEnded) = ([:], [])
+        if !pages.isEmpty || !ended.isEmpty {
+            logger.notice("the state store works again: writing the \(pages.count + ended.count) pages held back")
+        }
+        // A store that answers at once (on this thread) may fail or commit inside these
+        // loops: no "caught up" before they are done, and nothing more sent once it fails.
+        catchUpLeft = .max
+        for (id, writes, order) in ended {
+            if storeCondition == .failing { holdBack(writes, ofEnded: id, order: order) } else { send(writes, of: nil, orphan: id, order: order) }
+        }
+        for page in pages { persist(page) }
+        guard storeCondition == .catchingUp else { return }
+        recoveries += 1
+        catchUpLeft = writesInFlight
+        if catchUpLeft == 0 { caughtUp() }
+    }
+
+    func caughtUp() {
+        storeCondition = .works
+        logger.notice("the state store has caught up: everything held back is written")
+    }
+
+    /// Answers that waited longer than `storeTimeout` go without their commit; while the store
+    /// fails, a held-back page is written once a second to find out whether it works again.
+    func watchStore() {
+        let now = Uptime.now
+        let timeout = UInt64(limits.storeTimeout * 1e9)
+        if now > timeout, commitWaits.answerOverdue(before: now - timeout) > 0 {
+            storeFails("no commit for \(limits.storeTimeout.formatted()) s")
+        }
+        guard storeCondition == .failing, !isTrying, now >= lastTry + 1_000_000_000 else { return }
+        lastTry = now
+        if let (id, page) = heldBack.first {
+            heldBack[id] = nil
+            isTrying = true
+            forgetStored(page)  // so that there is something to write
+            persist(page, trying: true)
+        } else if !heldBackOfEnded.isEmpty {
+            let (id, writes, order) = heldBackOfEnded.removeFirst()
+            isTrying = true
+            send(writes, of: nil, orphan: id, order: order)
+        } else if let page = pages.values.first {
+            // Nothing held back: a live page is written in whole to find out (a store that
+            // does not answer must not read as catching up).
+            isTrying = true
+            forgetStored(page)
+            persist(page, trying: true)
+        } else {
+            // No page: nothing to lose; writes still in flight are waited for before the store
+            // counts as working.
+            storeWorksAgain()
+        }
+    }
+
+    /// (`order`: when the writes were made, for writes that were sent and failed: they go
+    /// among those held since by it, so that a page's and a session's writes land in the order
+    /// they were made.)
+    func holdBack(_ writes: [StoreWrite], ofEnded id: Token, order: UInt64? = nil) {
+        guard heldBackOfEnded.count < limits.maxSessions else {
+            logger.warning("the state store is failing: the changes of a page that ended here while it failed are lost (more than \(limits.maxSessions) such pages)")
+            return
+        }
+        let order = order ?? nextOrder()
+        if let last = heldBackOfEnded.last, last.order > order {
+            let index = heldBackOfEnded.firstIndex { $0.order > order } ?? heldBackOfEnded.endIndex
+            heldBackOfEnded.insert((id, writes, order), at: index)
+        } else {
+            heldBackOfEnded.append((id, writes, order))
+        }
+    }
+
+    func dropHeldBack(ofEnded id: Token) {
+        guard !heldBackOfEnded.isEmpty else { return }
+        heldBackOfEnded.removeAll { $0.id == id }
+    }
+
+    /// Session `id` as the store has it (`stored`, nil if it has none or could not be read),
+    /// with what the held-back writes of pages that ended here say of it on top: they are newer
+    /// (the store never got them). A session made while the store failed is only there.
+    func withHeldBack(session id: Token, over stored: StoredSession?) -> StoredSession? {
+        guard !heldBackOfEnded.isEmpty else { return stored }
+        let name = id.description
+        var session = stored
+        for (_, writes, _) in heldBackOfEnded {
+            for write in writes {
+                switch write {
+                case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
+                case .sessionState(name, let changes): session?.values.apply(changes)
+                default: break
+                }
+            }
+        }
+        return session
+    }
+
+    /// Page `id` as the store has it (`stored`, nil if it has none or could not be read), or,
+    /// if it ended here while the store failed, as it was when it ended (its held-back writes
+    /// hold all of it; nil if it was closed). `isNewer`: the store does not have what is
+    /// returned; the page, taken up, must be written in whole.
+    func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
+        guard heldBackOfEnded.contains(where: { $0.id == id }) else { return (stored, false) }
+        let name = id.description
+        var page = stored
+        // Every entry of the page, in the order made (a failed write of it may be one of them).
+        for held in heldBackOfEnded where held.id == id {
+            for write in held.writes {
+                switch write {
+                case .page(name, let session, let url):
+                    if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
+                    page?.url = url
+                case .state(name, let changes): page?.values.apply(changes)
+                case .endPage(name): return (nil, false)  // closed here, its deletion held back
+                default: break
+                }
+            }
+        }
+        return (page, true)
+    }
+}
+
+
+private extension Dictionary where Key == String, Value == [UInt8] {
+    /// Stored values with `changes` (a later write) on top.
+    mutating func apply(_ changes: StateChanges) {
+        for (key, value) in changes.upserts { self[key] = value }
+        for key in changes.removals { self[key] = nil }
+    }
+}
