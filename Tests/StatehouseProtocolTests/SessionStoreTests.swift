@@ -70,18 +70,25 @@ struct SessionStoreTests {
 
     /// A durable store that answers every write at once, on the caller's thread: each write
     /// takes the next of `outcomes` (true: commits), and fails once they run out.
+    /// A store that answers each write at once as scripted (`outcomes`: commit or fail; then
+    /// `unscripted`), or, with `holds`, keeps it until the test fails it (`fail`).
     final class ScriptedStore: DurableStore, @unchecked Sendable {
         var outcomes: [Bool] = []
+        var unscripted = false
+        var holds = false
+        private(set) var waiting: [([StoreWrite], @Sendable ((any Error)?) -> Void)] = []
+        private(set) var committed: [[StoreWrite]] = []
         func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
-            let commits = outcomes.isEmpty ? false : outcomes.removeFirst()
+            if holds { return waiting.append((writes, done)) }
+            let commits = outcomes.isEmpty ? unscripted : outcomes.removeFirst()
+            if commits { committed.append(writes) }
             done(commits ? nil : FailingStore.Failure())
         }
+        /// Fails the write held `index`th.
+        func fail(_ index: Int) { waiting[index].1(FailingStore.Failure()) }
         func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { done(.success(nil)) }
         func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { done(.success(nil)) }
         func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { done(.success([:])) }
-        func onAppStateWritten(_ handler: @escaping @Sendable (String, [UInt8]) -> Void) {}
-        func announceTaken(page id: String) {}
-        func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) {}
         func expire(before cutoff: Double) {}
         func close() async {}
     }
@@ -106,31 +113,10 @@ struct SessionStoreTests {
         #expect(store.storeCondition == .works)
     }
 
-    /// A store that keeps each write until the test answers it (or commits at once, `commits`).
-    final class ManualStore: DurableStore, @unchecked Sendable {
-        var waiting: [([StoreWrite], @Sendable ((any Error)?) -> Void)] = []
-        var committed: [[StoreWrite]] = []
-        var commits = false
-        func write(_ writes: [StoreWrite], _ done: @escaping @Sendable ((any Error)?) -> Void) {
-            if commits {
-                committed.append(writes)
-                done(nil)
-            } else {
-                waiting.append((writes, done))
-            }
-        }
-        /// Fails the write sent `index`th among those waiting.
-        func fail(_ index: Int) { waiting[index].1(FailingStore.Failure()) }
-        func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) { done(.success(nil)) }
-        func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) { done(.success(nil)) }
-        func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { done(.success([:])) }
-        func expire(before cutoff: Double) {}
-        func close() async {}
-    }
-
     @Test("Writes of a page that ended while they were on their way, failing one after the other, are written again in the order they were made")
     func failedWritesKeepTheirOrder() throws {
-        let manual = ManualStore()
+        let manual = ScriptedStore()
+        manual.holds = true
         var settings = ProtocolSettings()
         settings.stateStore = manual
         settings.sessionTTL = 0.000_01  // every later write of the page says it was used
@@ -146,7 +132,7 @@ struct SessionStoreTests {
         manual.fail(1)
         #expect(store.storeCondition == .failing)
         // The store works again: what was held back is written.
-        manual.commits = true
+        (manual.holds, manual.unscripted) = (false, true)
         store.persist(other, trying: true)
         let written = manual.committed.filter { $0.contains { if case .page(page.id.description, _, _) = $0 { true } else { false } } || $0.contains { if case .touch(page.id.description, _) = $0 { true } else { false } } }
         #expect(written.count == 2)
