@@ -67,4 +67,22 @@ struct NavigationHTTPTests {
             #expect(client.get("/_sh/render?page=\(page.id)").body.contains(#">Emma</h1>"#))
         }
     }
+
+    @Test("A URL naming more screens than --max-path-segments is 414 and makes no session or page; Back or Forward to one is 400; at the cap it is served")
+    func pathSegmentCap() async throws {
+        try await withServer({ $0.maxPathSegments = 4 }) { port in
+            let client = CurlClient(port: port)
+            let deep = client.get("/bookshelf" + String(repeating: "/dune", count: 5))
+            #expect(deep.status == 414)
+            #expect(deep.body == "the URL names 5 screens below /bookshelf; at most 4 are served (--max-path-segments)\n")
+            #expect(deep.header("set-cookie") == nil, "no session was made")
+            #expect(client.get("/_sh/health").body.contains(#""sessions":0,"pages":0"#))
+            let page = try load(client, "/bookshelf" + String(repeating: "/dune", count: 4))
+            #expect(page.html.components(separatedBy: #">Dune</h1>"#).count == 5, "four screens")
+            let tooFar = event(client, page, target: "sh-root", type: "navigate", value: "/bookshelf" + String(repeating: "/dune", count: 5))
+            #expect(tooFar.status == 400)
+            let back = event(client, page, target: "sh-root", type: "navigate", value: "/bookshelf/dune")
+            #expect(back.status == 200)
+        }
+    }
 }

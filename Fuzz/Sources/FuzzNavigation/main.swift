@@ -21,7 +21,9 @@ func fuzzNavigation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         // Split as bytes, as HTTP and the server do (a character may join a '?' to a mark).
         let parts = url.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false).map { Substring($0) }
         let path = route.path + (parts[0].hasPrefix("/") || parts[0].isEmpty ? "" : "/") + parts[0]
-        guard let segments = PageLocation.segments(of: path, below: route.path) else { return 0 }
+        // The server refuses a URL of more segments (414) before it mounts anything.
+        guard let segments = PageLocation.segments(of: path, below: route.path),
+              segments.count <= PageLocation.defaultMaxSegments else { return 0 }
         let tab = parts.count > 1 ? String(parts[1]) : nil
         let tree = route.makeTree(PlainHTML.self, location: PageLocation(base: route.path, segments: segments, tab: tab))
         defer { tree.close() }

@@ -10,7 +10,7 @@ final class Application {
     private let routes: [String: RouteDescription]
     let store: SessionStore
     private let metrics: ProtocolMetrics?
-    private let settings: ProtocolSettings
+    let settings: ProtocolSettings
     let logger: Logger
 
     init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots?, metrics: ProtocolMetrics? = nil, logger: Logger) {
@@ -60,6 +60,9 @@ final class Application {
             guard let (route, segments) = route(for: path) else {
                 return respond(Document.notFound("no route \(path)", home: "/", for: request))
             }
+            guard segments.count <= settings.maxPathSegments else {
+                return respond(.text(414, "the URL names \(segments.count) screens below \(route.path); at most \(settings.maxPathSegments) are served (--max-path-segments)"))
+            }
             newPage(route, segments, request, respond)
         default:
             respond(.text(405, "method \(request.method) is not allowed here"))
@@ -99,7 +102,8 @@ final class Application {
         var existing: Session?
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
         let session = existing ?? store.makeSession()
-        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"]),
+        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"],
+                                                                     maxSegments: settings.maxPathSegments),
                                   snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session,
                                   environment: request.environment.preparation)
         if let notFound = tree.location.notFound {

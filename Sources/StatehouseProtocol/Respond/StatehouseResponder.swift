@@ -22,6 +22,10 @@ public struct ProtocolSettings: Sendable {
     public var maxSessions = 10_000
     /// Events of one page waiting for the main actor (429 beyond).
     public var maxQueuedEvents = 32
+    /// Path segments a page's URL may have below its route, each a `NavigationStack` screen
+    /// the page mounts and renders (a `GET` with more is 414, Back or Forward to one is 400):
+    /// a long URL of short segments must not buy a page of thousands of screens.
+    public var maxPathSegments = PageLocation.defaultMaxSegments
     /// Mark the session cookie `Secure` (the server sits behind TLS).
     public var secureCookies = false
     /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.

@@ -60,7 +60,7 @@ extension Application {
             return logger.notice("a stored page's URL names no route: \(stored.url)")
         }
         let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
-        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab),
+        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments),
                                   snapshots: StateSnapshots(restoring: stored.values), appStorage: session,
                                   environment: environment.preparation)
         if tree.location.notFound != nil {

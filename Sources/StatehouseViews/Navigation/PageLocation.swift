@@ -49,11 +49,25 @@ public final class PageLocation {
     /// The page's `TabView` (the first one), which writes `tab`.
     weak var tabs: TabModel?
 
+    /// The most segments Back or Forward may name (a host refuses a `GET` with more).
+    let maxSegments: Int
+    /// The default cap on segments: each names a screen the page mounts, and each screen's
+    /// Back link is the path above it, so a page's HTML grows with the square of its depth (a
+    /// 15 KB URL of 3,000 segments took 4.8 s and answered 25 MB before there was a cap).
+    public nonisolated static let defaultMaxSegments = 64
+
     /// A page at `base` loaded with `segments` below it and `tab` selected.
-    public init(base: String, segments: [String] = [], tab: String? = nil) {
+    public convenience init(base: String, segments: [String] = [], tab: String? = nil) {
+        self.init(base: base, segments: segments, tab: tab, maxSegments: Self.defaultMaxSegments)
+    }
+
+    /// A page at `base` loaded with `segments` below it and `tab` selected; Back and Forward
+    /// go to URLs of at most `maxSegments` segments.
+    public init(base: String, segments: [String], tab: String?, maxSegments: Int) {
         self.base = base
         pending = segments
         pendingTab = tab
+        self.maxSegments = maxSegments
     }
 
     /// The URL of what the page shows: `base`, each segment percent-encoded, and the tab.
@@ -102,7 +116,7 @@ public final class PageLocation {
     /// names. Nil if the URL is not below the page's route or names nothing.
     func navigation(to url: String) -> (@MainActor () -> Void)? {
         let parts = url.utf8.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
-        guard let segments = Self.segments(of: String(Substring(parts[0])), below: base) else { return nil }
+        guard let segments = Self.segments(of: String(Substring(parts[0])), below: base), segments.count <= maxSegments else { return nil }
         let tab = parts.count > 1 ? Self.tabValue(String(Substring(parts[1]))) : nil
         var selected: AnyHashable?
         if let tabs {
