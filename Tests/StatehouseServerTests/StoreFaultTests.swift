@@ -284,6 +284,31 @@ struct StoreFaultTests {
         #expect(replies.first?.status == 410, "the closed page is not in the store: \(replies.first?.body.prefix(120) ?? "")")
     }
 
+    @Test("The last page of a session closed while the store fails: what it wrote of the session's @AppStorage reaches the store once it works, and a restart finds it")
+    func closedWhileFailingKeepsSessionStorage() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        let cookie = SharedBox<String?>(nil)
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/notes")
+            flaky.set(.fails)
+            let plus = try #require(page.control("+"))
+            #expect(event(client, page, target: plus).body.contains("Text size: 17"))
+            #expect(client.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", page.csrf)])).status == 204)
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+            cookie.mutate { $0 = client.cookie }
+        }
+        let session = try #require(cookie.value)
+        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
+            let fresh = CurlClient(port: port).get("/notes", headers: ["Cookie: \(session)"])
+            #expect(fresh.status == 200)
+            #expect(fresh.body.contains("Text size: 17"), "the session's app storage, written by its closed page")
+        }
+    }
+
     @Test("A page evicted while a write of it is on its way, then taken up by another process: that write, failing, is not kept (the other process's copy is newer)")
     func takenElsewhereWithWriteInFlight() async throws {
         let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in

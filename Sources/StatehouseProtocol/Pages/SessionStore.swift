@@ -230,6 +230,10 @@ final class SessionStore {
             forgetStored(page)
             holdBack(writes(of: page), ofEnded: page.id)
         }
+        // Deleted in the store, but what it wrote of its session and of the App and has not
+        // sent (held back while the store fails, or a view failed before it was written)
+        // outlives it: the session may have no other page to write it.
+        let outliving = forGood && durable != nil ? writes(of: page).filter(\.outlivesPage) : []
         page.session.pages.removeAll { $0 === page }
         if durable == nil || forGood { endings.record(page.id, reason, withSession: withSession) }
         // A closed document may be a reload: the page that replaces it takes its scene storage.
@@ -239,7 +243,7 @@ final class SessionStore {
         // Deleted in the store too: like any write, held back while the store fails and again
         // if it fails (else a restart, or another process, would take the page up again).
         if forGood, durable != nil {
-            let end = [StoreWrite.endPage(id: page.id.description)]
+            let end = outliving + [StoreWrite.endPage(id: page.id.description)]
             if storeCondition == .failing { holdBack(end, ofEnded: page.id) } else { send(end, of: nil, orphan: page.id) }
         }
     }

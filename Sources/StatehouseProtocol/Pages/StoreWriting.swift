@@ -257,6 +257,15 @@ extension SessionStore {
     }
 }
 
+extension StoreWrite {
+    /// Whether what it writes outlives its page: a session, its `@AppStorage`, the App's state.
+    var outlivesPage: Bool {
+        switch self {
+        case .session, .sessionState, .appState: true
+        case .page, .touch, .state, .endPage: false
+        }
+    }
+}
 
 private extension Dictionary where Key == String, Value == [UInt8] {
     /// Stored values with `changes` (a later write) on top.
