@@ -140,6 +140,27 @@ struct SessionStoreTests {
         #expect(first.contains { if case .page = $0 { true } else { false } }, "the page's first write (the page itself) first, its later one (used) after: \(written)")
     }
 
+    @Test("A page that ends while a write of it hangs is freed, tree and all (a hung store must not keep ended pages outside the caps); the write, failing later, is still kept for the store")
+    func endedPageFreedWhileWriteHangs() throws {
+        let manual = ScriptedStore()
+        manual.holds = true
+        var settings = ProtocolSettings()
+        settings.stateStore = manual
+        let store = SessionStore(limits: settings)
+        weak var ended: Page?
+        do {
+            let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession())
+            store.persist(page)
+            #expect(manual.waiting.count == 1)
+            ended = page
+            store.remove(page, reason: .idlePage(seconds: 1))
+        }
+        #expect(ended == nil, "the write on its way does not hold the page")
+        manual.fail(0)
+        #expect(store.heldBackOfEnded.count == 1, "what it held is kept for the store")
+        #expect(store.writesInFlight == 0)
+    }
+
     @Test("While the store fails, evicted pages' held-back writes are kept for it, but never more than the session cap's worth (a flood of new sessions cannot grow them without end)")
     func heldBackOfEndedIsBounded() {
         var settings = ProtocolSettings()

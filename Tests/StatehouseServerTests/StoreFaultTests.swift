@@ -61,8 +61,14 @@ struct StoreFaultTests {
             isDown ? done(.failure(Failure())) : inner.session(id, done)
         }
         func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) {
-            isDown ? done(.failure(Failure())) : inner.page(id, done)
+            guard !isDown else { return done(.failure(Failure())) }
+            let delay = pageAnswerDelay.withLock { $0 }
+            guard delay > 0 else { return inner.page(id, done) }
+            // Read now, answered later: writes may commit in between.
+            inner.page(id) { result in DispatchQueue.global().asyncAfter(deadline: .now() + delay) { done(result) } }
         }
+        /// Seconds a page read's answer takes after the read.
+        let pageAnswerDelay = Mutex(0.0)
         func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { inner.appState(done) }
         private let takenHandlers = Mutex<[@Sendable (String) -> Void]>([])
         func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) { takenHandlers.withLock { $0.append(handler) } }
@@ -76,6 +82,25 @@ struct StoreFaultTests {
 
     static func storeHealth(_ port: Int) -> String? {
         CurlClient(port: port).get("/_sh/health").body.firstMatch(of: /"store":"([\w-]+)"/).map { String($0.output.1) }
+    }
+
+    /// Another process takes `page` up; then the writes of it this process has on their way
+    /// (held by a hanging store) fail, and the store works again.
+    static func takenElsewhereThenWritesFail(_ flaky: FlakyStore, _ page: LoadedPage, port: Int) {
+        flaky.takenElsewhere(page.id)
+        Thread.sleep(forTimeInterval: 0.5)  // the news reaches the main actor
+        flaky.set(.fails)  // the writes held by the store fail now
+        flaky.set(.works)
+        #expect(waitForStore("ok", port: port))
+    }
+
+    /// Whether `condition` holds within 5 s.
+    static func poll(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<500 {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
     }
 
     /// Polls `/_sh/health` until the store reads `expected` (up to 10 s).
@@ -309,6 +334,60 @@ struct StoreFaultTests {
         }
     }
 
+    @Test("A page evicted while a write of it is on its way, asked for again before that write is answered: taken up with it on top of the store's older copy, and written in whole")
+    func takenUpWithWriteInFlight() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.hangs)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
+            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+            let reply = event(client, page, target: "increment")
+            #expect(reply.status == 200)
+            #expect(DurableStoreTests.count(in: reply.body) == 3, "the write on its way (2) is under the take-up, not the store's 1")
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 4)
+    }
+
+    @Test("A page taken up while the store recovers: a held write of it that commits after its copy was read, before the copy arrives, is not lost (the copy is read again)")
+    func takenUpWhileRecovering() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.fails)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2)
+            #expect(client.get("/counter").status == 200, "a second page evicts the first: its held writes are kept for it")
+            // The store works again (slowly): within a second the trial commits and the held
+            // writes follow, while the first page's copy (one click) is being read.
+            flaky.pageAnswerDelay.withLock { $0 = 2.5 }
+            flaky.set(.slow(seconds: 0.5))
+            let reply = event(client, page, target: "increment")
+            #expect(reply.status == 200)
+            #expect(DurableStoreTests.count(in: reply.body) == 3, "the held click (2) committed while the copy was read")
+            flaky.pageAnswerDelay.withLock { $0 = 0 }
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        #expect(count == 4)
+    }
+
+    @Test("Writes held back for an evicted page, sent again as the store recovers, failing after another process took the page up: not kept (the other process's copy is newer)")
+    func takenElsewhereWhileResent() async throws {
+        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            flaky.set(.fails)
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2)
+            #expect(client.get("/counter").status == 200, "a second page evicts the first: its held writes are kept for it")
+            // The trial write (the second page) commits slowly; the held writes it sets off hang.
+            flaky.set(.slow(seconds: 0.5))
+            #expect(Self.poll { flaky.inFlight == 1 }, "the trial is on its way")
+            flaky.set(.hangs)
+            #expect(Self.poll { flaky.held > 0 }, "the held writes were sent again")
+            Self.takenElsewhereThenWritesFail(flaky, page, port: port)
+        }
+        #expect(count == 2, "what the other process has (here: the store's copy, one click) is not overwritten by the stale writes")
+    }
+
     @Test("A page evicted while a write of it is on its way, then taken up by another process: that write, failing, is not kept (the other process's copy is newer)")
     func takenElsewhereWithWriteInFlight() async throws {
         let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
@@ -316,11 +395,7 @@ struct StoreFaultTests {
             flaky.set(.hangs)
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
             #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
-            flaky.takenElsewhere(page.id)
-            Thread.sleep(forTimeInterval: 0.5)  // the news reaches the main actor
-            flaky.set(.fails)  // the held write fails now
-            flaky.set(.works)
-            #expect(Self.waitForStore("ok", port: port))
+            Self.takenElsewhereThenWritesFail(flaky, page, port: port)
         }
         #expect(count == 2, "what the other process has (here: the store's copy, one click) is not overwritten by the stale write")
     }

@@ -25,11 +25,6 @@ final class Page {
     var storedURL: String?
     /// When the store was last told the page was used (`Uptime.now`).
     var storedUse: UInt64 = 0
-    /// Ended here, but lives on in the durable store (it idled out or was evicted): a write of
-    /// it that was on its way and fails is held back like one made while the store failed.
-    var livesOnInStore = false
-    /// Writes of it sent to the durable store and not yet answered.
-    var writesInFlight = 0
     /// Mounted again from a durable store: until the browser has had the whole page (and ten
     /// seconds more, for events sent before it arrived), a made-up id (`_1`, …) in an event
     /// may be another mount's, and is found by its position (`Uptime.now` deadline; nil: ids

@@ -40,8 +40,20 @@ final class SessionStore {
     /// stopped then loses nothing it answered.
     var storeCondition = StoreCondition.works
     enum StoreCondition { case works, failing, catchingUp }
-    /// Writes sent to the durable store and not yet answered.
-    var writesInFlight = 0
+    /// Writes sent to the durable store and not yet answered, by `order`. Kept apart from
+    /// their pages (the write holds none: a page that ends is freed, also while a store hangs):
+    /// a page taken up while one of its writes is on its way is mounted with it on top of what
+    /// the store has, and one that fails after its page ended here is held back for it.
+    var inFlight: [UInt64: SentWrite] = [:]
+    struct SentWrite {
+        /// The page it is of (or was: it may have ended here since).
+        let id: Token
+        let writes: [StoreWrite]
+        /// Still the page's newest: false once another process took the page up or it ended
+        /// for good here, so that it is neither kept if it fails nor put under a take-up.
+        var isCurrent = true
+    }
+    var writesInFlight: Int { inFlight.count }
     /// Counts the times the store worked again: a write remembers the one it was sent in.
     var recoveries = 0
     /// Writes sent before the store worked again that have not been answered yet: `catchingUp`
@@ -62,9 +74,10 @@ final class SessionStore {
     var heldBackOfEnded: [(id: Token, writes: [StoreWrite], order: UInt64)] = []
     /// Counts writes as they are made (sent, or held at a page's end).
     var madeWrites: UInt64 = 0
-    /// Pages that ended here, living on in the store, while a write of theirs was on its way:
-    /// if another process takes one up, its writes here are stale and not kept if they fail.
-    var endedWithWritesInFlight: [Token: Page] = [:]
+    /// Pages whose copy is being read from the store to take them up: how many reads are open,
+    /// and how many writes of the page committed meanwhile (a copy read then may predate one of
+    /// them: it is read again).
+    var readingUp: [Token: (readers: Int, commits: Int)] = [:]
     /// Answers waiting for their writes to commit.
     let commitWaits = CommitWaits()
     /// Checks, four times a second, for answers that waited too long, and tries a held-back page
@@ -93,7 +106,7 @@ final class SessionStore {
                 // Its writes held here, or on their way, are older than what the other process
                 // has now.
                 self.dropHeldBack(ofEnded: token)
-                self.endedWithWritesInFlight.removeValue(forKey: token)?.livesOnInStore = false
+                self.outdateWritesInFlight(of: token)
                 guard let page = self.pages[token] else { return }
                 self.remove(page, reason: .takenUp)
             }
@@ -224,9 +237,11 @@ final class SessionStore {
     /// (`withSession`: it ends because its session did.)
     func remove(_ page: Page, reason: Ending, withSession: Bool = false, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
-        page.livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
-        if page.livesOnInStore, page.writesInFlight > 0 { endedWithWritesInFlight[page.id] = page }
-        if heldBack.removeValue(forKey: page.id) != nil, page.livesOnInStore {
+        let livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
+        // Its writes on their way, if they fail, are kept for the store only if it lives on
+        // there (to be taken up again with them).
+        if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id) }
+        if heldBack.removeValue(forKey: page.id) != nil, livesOnInStore {
             forgetStored(page)
             holdBack(writes(of: page), ofEnded: page.id)
         }

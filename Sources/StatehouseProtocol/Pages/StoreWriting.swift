@@ -67,31 +67,28 @@ extension SessionStore {
     func send(_ writes: [StoreWrite], of page: Page?, orphan: Token? = nil, order: UInt64? = nil,
                       then done: (@Sendable () -> Void)? = nil) {
         let order = order ?? nextOrder()
-        guard let durable, !writes.isEmpty else { done?(); return }
+        guard let durable, !writes.isEmpty, let id = page?.id ?? orphan else { done?(); return }
         let waits = commitWaits
         let ticket = done.map { waits.add($0) }
         let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
-        writesInFlight += 1
-        page?.writesInFlight += 1
-        // The page is kept until its write is answered: if it ends meanwhile and the write
-        // fails, what the write held is kept for the store (`livesOnInStore`).
-        durable.write(writes) { [weak self] error in
+        inFlight[order] = SentWrite(id: id, writes: writes)
+        durable.write(writes) { [weak self, weak page] error in
             metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
             MainActorHop.run {
-                self?.written(writes, of: page, orphan: orphan, order: order, sentIn: recovery, failedWith: error)
+                self?.written(order, of: page, sentIn: recovery, failedWith: error)
             }
         }
     }
 
-    func written(_ writes: [StoreWrite], of page: Page?, orphan: Token?, order: UInt64, sentIn recovery: Int, failedWith error: (any Error)?) {
-        writesInFlight -= 1
-        if let page {
-            page.writesInFlight -= 1
-            if page.writesInFlight == 0, endedWithWritesInFlight[page.id] === page { endedWithWritesInFlight[page.id] = nil }
-        }
+    /// The write sent as `order` was answered (`page`: the live page it was of, if it has not
+    /// ended since).
+    func written(_ order: UInt64, of page: Page?, sentIn recovery: Int, failedWith error: (any Error)?) {
+        guard let sent = inFlight.removeValue(forKey: order) else { return }
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
+            // A copy of its page being read now may predate it.
+            readingUp[sent.id]?.commits += 1
             switch storeCondition {
             case .failing: storeWorksAgain()
             case .catchingUp: if catchUpLeft == 0 { caughtUp() }
@@ -106,9 +103,9 @@ extension SessionStore {
         }
         // The writes of a page that ended here and lives on in the store (idled out, evicted;
         // before they were sent, or while they were on their way) are kept for it; unless the
-        // page was taken up here again meanwhile: it writes itself.
-        else if let ended = orphan ?? page.flatMap({ $0.livesOnInStore ? $0.id : nil }), pages[ended] == nil {
-            holdBack(writes, ofEnded: ended, order: order)
+        // page was taken up here again meanwhile (with them: it writes itself in whole).
+        else if sent.isCurrent, pages[sent.id] == nil {
+            holdBack(sent.writes, ofEnded: sent.id, order: order)
         }
         appState?.forgetStored()
         isTrying = false
@@ -217,10 +214,10 @@ extension SessionStore {
     /// with what the held-back writes of pages that ended here say of it on top: they are newer
     /// (the store never got them). A session made while the store failed is only there.
     func withHeldBack(session id: Token, over stored: StoredSession?) -> StoredSession? {
-        guard !heldBackOfEnded.isEmpty else { return stored }
+        guard !heldBackOfEnded.isEmpty || !inFlight.isEmpty else { return stored }
         let name = id.description
         var session = stored
-        for (_, writes, _) in heldBackOfEnded {
+        for (_, writes) in unwritten(of: nil) {
             for write in writes {
                 switch write {
                 case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
@@ -237,12 +234,13 @@ extension SessionStore {
     /// hold all of it; nil if it was closed). `isNewer`: the store does not have what is
     /// returned; the page, taken up, must be written in whole.
     func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
-        guard heldBackOfEnded.contains(where: { $0.id == id }) else { return (stored, false) }
+        let unwritten = unwritten(of: id)
+        guard !unwritten.isEmpty else { return (stored, false) }
         let name = id.description
         var page = stored
         // Every entry of the page, in the order made (a failed write of it may be one of them).
-        for held in heldBackOfEnded where held.id == id {
-            for write in held.writes {
+        for (_, writes) in unwritten {
+            for write in writes {
                 switch write {
                 case .page(name, let session, let url):
                     if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
@@ -254,6 +252,25 @@ extension SessionStore {
             }
         }
         return (page, true)
+    }
+
+    /// The writes the store does not have yet of pages that ended here (of page `id`, or of
+    /// all): held back, or on their way (the store's copy, read now, may lack them), in the
+    /// order they were made.
+    func unwritten(of id: Token?) -> [(order: UInt64, writes: [StoreWrite])] {
+        var found: [(order: UInt64, writes: [StoreWrite])] = []
+        for held in heldBackOfEnded where id == nil || held.id == id { found.append((held.order, held.writes)) }
+        for (order, sent) in inFlight where sent.isCurrent && (id == nil || sent.id == id) && pages[sent.id] == nil {
+            found.append((order, sent.writes))
+        }
+        found.sort { $0.order < $1.order }
+        return found
+    }
+
+    /// The writes of page `id` on their way are not its newest any more (another process took
+    /// it up, or it ended for good here).
+    func outdateWritesInFlight(of id: Token) {
+        for (order, sent) in inFlight where sent.id == id { inFlight[order]?.isCurrent = false }
     }
 }
 

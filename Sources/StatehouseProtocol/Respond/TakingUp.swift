@@ -27,15 +27,30 @@ extension Application {
                 // session made meanwhile is not there at all).
                 let stored = self.store.withHeldBack(session: sessionID, over: self.stored(result, "session"))
                 guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
-                durable.page(pageID.description) { result in
-                    MainActorHop.run {
-                        let (page, isNewer) = self.store.withHeldBack(page: pageID, over: self.stored(result, "page"))
-                        if let page, page.session == stored.id {
-                            self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
-                        }
-                        then()
+                self.readPage(pageID) { page, isNewer in
+                    if let page, page.session == stored.id {
+                        self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
                     }
+                    then()
                 }
+            }
+        }
+    }
+
+    /// Page `id` as the store has it, with the writes of it that ended here and are not there
+    /// yet on top. A write of it that commits while the copy is read may be missing from the
+    /// copy, and no longer on top (it was answered): then it is read again (twice at most).
+    private func readPage(_ id: Token, attempt: Int = 1, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool) -> Void) {
+        guard let durable = store.durable else { return then(nil, false) }
+        let commitsBefore = store.readingUp[id]?.commits ?? 0
+        store.readingUp[id, default: (0, 0)].readers += 1
+        durable.page(id.description) { result in
+            MainActorHop.run {
+                let reading = self.store.readingUp[id] ?? (1, 0)
+                self.store.readingUp[id] = reading.readers > 1 ? (reading.readers - 1, reading.commits) : nil
+                if reading.commits != commitsBefore, attempt < 3 { return self.readPage(id, attempt: attempt + 1, then: then) }
+                let (page, isNewer) = self.store.withHeldBack(page: id, over: self.stored(result, "page"))
+                then(page, isNewer)
             }
         }
     }
