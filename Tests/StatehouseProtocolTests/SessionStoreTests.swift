@@ -161,6 +161,28 @@ struct SessionStoreTests {
         #expect(store.writesInFlight == 0)
     }
 
+    @Test("A page taken up here again (with its write on its way on top) and ended again: that write, failing later, is not kept (it would be written over the newer whole write)")
+    func retakenPageOutdatesItsWrites() {
+        let manual = ScriptedStore()
+        manual.holds = true
+        var settings = ProtocolSettings()
+        settings.stateStore = manual
+        let store = SessionStore(limits: settings)
+        let session = store.newSession()
+        let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: session)
+        store.persist(page)  // on its way
+        store.remove(page, reason: .idlePage(seconds: 1))
+        let again = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: session, id: page.id)
+        store.forgetStored(again)
+        store.persist(again)  // written in whole
+        store.remove(again, reason: .idlePage(seconds: 1))
+        #expect(manual.waiting.count == 2)
+        manual.fail(0)
+        #expect(store.heldBackOfEnded.isEmpty, "the older write is not kept")
+        manual.fail(1)
+        #expect(store.heldBackOfEnded.count == 1, "the newer one is")
+    }
+
     @Test("While the store fails, evicted pages' held-back writes are kept for it, but never more than the session cap's worth (a flood of new sessions cannot grow them without end)")
     func heldBackOfEndedIsBounded() {
         var settings = ProtocolSettings()

@@ -309,8 +309,9 @@ struct StoreFaultTests {
         #expect(replies.first?.status == 410, "the closed page is not in the store: \(replies.first?.body.prefix(120) ?? "")")
     }
 
-    @Test("The last page of a session closed while the store fails: what it wrote of the session's @AppStorage reaches the store once it works, and a restart finds it")
-    func closedWhileFailingKeepsSessionStorage() async throws {
+    @Test("The last page of a session closed while the store fails (or while the write of its change hangs, then fails): what it wrote of the session's @AppStorage reaches the store once it works, and a restart finds it",
+          arguments: [FlakyStore.Mode.fails, .hangs])
+    func closedWhileFailingKeepsSessionStorage(mode: FlakyStore.Mode) async throws {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
         let flaky = FlakyStore(try await SQLiteStore.open(path: file))
@@ -318,10 +319,11 @@ struct StoreFaultTests {
         try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
             let client = CurlClient(port: port)
             let page = try load(client, "/notes")
-            flaky.set(.fails)
+            flaky.set(mode)
             let plus = try #require(page.control("+"))
             #expect(event(client, page, target: plus).body.contains("Text size: 17"))
             #expect(client.post("/_sh/leave", FormData.encode([("page", page.id), ("_csrf", page.csrf)])).status == 204)
+            if mode == .hangs { flaky.set(.fails) }  // the change's write, on its way, fails now
             flaky.set(.works)
             #expect(Self.waitForStore("ok", port: port))
             cookie.mutate { $0 = client.cookie }

@@ -49,9 +49,18 @@ final class SessionStore {
         /// The page it is of (or was: it may have ended here since).
         let id: Token
         let writes: [StoreWrite]
-        /// Still the page's newest: false once another process took the page up or it ended
-        /// for good here, so that it is neither kept if it fails nor put under a take-up.
-        var isCurrent = true
+        var standing = Standing.current
+    }
+    /// Whether a write on its way still says what its page is.
+    enum Standing {
+        /// It does: kept for the page if it fails after the page ended here.
+        case current
+        /// Another process, or this one anew, took the page up since (with what the write
+        /// held): neither kept if it fails nor put under a take-up.
+        case outdated
+        /// The page ended for good here: what it wrote of its session and the App outlives
+        /// it, and is kept if the write fails.
+        case pageDeleted
     }
     var writesInFlight: Int { inFlight.count }
     /// Counts the times the store worked again: a write remembers the one it was sent in.
@@ -75,9 +84,9 @@ final class SessionStore {
     /// Counts writes as they are made (sent, or held at a page's end).
     var madeWrites: UInt64 = 0
     /// Pages whose copy is being read from the store to take them up: how many reads are open,
-    /// and how many writes of the page committed meanwhile (a copy read then may predate one of
-    /// them: it is read again).
-    var readingUp: [Token: (readers: Int, commits: Int)] = [:]
+    /// and the writes of the page that committed meanwhile (the copy may predate them: they go
+    /// on top of it, as those still on their way do).
+    var readingUp: [Token: (readers: Int, committed: [(order: UInt64, writes: [StoreWrite])])] = [:]
     /// Answers waiting for their writes to commit.
     let commitWaits = CommitWaits()
     /// Checks, four times a second, for answers that waited too long, and tries a held-back page
@@ -106,7 +115,7 @@ final class SessionStore {
                 // Its writes held here, or on their way, are older than what the other process
                 // has now.
                 self.dropHeldBack(ofEnded: token)
-                self.outdateWritesInFlight(of: token)
+                self.outdateWritesInFlight(of: token, to: .outdated)
                 guard let page = self.pages[token] else { return }
                 self.remove(page, reason: .takenUp)
             }
@@ -221,6 +230,7 @@ final class SessionStore {
         // Taken up again (from what the store had, with these writes on top): the page as it is
         // now is what gets written.
         dropHeldBack(ofEnded: id)
+        if !inFlight.isEmpty { outdateWritesInFlight(of: id, to: .outdated) }
         let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page
@@ -240,7 +250,7 @@ final class SessionStore {
         let livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
         // Its writes on their way, if they fail, are kept for the store only if it lives on
         // there (to be taken up again with them).
-        if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id) }
+        if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id, to: forGood ? .pageDeleted : .outdated) }
         if heldBack.removeValue(forKey: page.id) != nil, livesOnInStore {
             forgetStored(page)
             holdBack(writes(of: page), ofEnded: page.id)

@@ -88,7 +88,7 @@ extension SessionStore {
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
             // A copy of its page being read now may predate it.
-            readingUp[sent.id]?.commits += 1
+            readingUp[sent.id]?.committed.append((order, sent.writes))
             switch storeCondition {
             case .failing: storeWorksAgain()
             case .catchingUp: if catchUpLeft == 0 { caughtUp() }
@@ -104,8 +104,14 @@ extension SessionStore {
         // The writes of a page that ended here and lives on in the store (idled out, evicted;
         // before they were sent, or while they were on their way) are kept for it; unless the
         // page was taken up here again meanwhile (with them: it writes itself in whole).
-        else if sent.isCurrent, pages[sent.id] == nil {
-            holdBack(sent.writes, ofEnded: sent.id, order: order)
+        else if pages[sent.id] == nil {
+            switch sent.standing {
+            case .current: holdBack(sent.writes, ofEnded: sent.id, order: order)
+            case .pageDeleted:
+                let outliving = sent.writes.filter(\.outlivesPage)
+                if !outliving.isEmpty { holdBack(outliving, ofEnded: sent.id, order: order) }
+            case .outdated: break
+            }
         }
         appState?.forgetStored()
         isTrying = false
@@ -254,23 +260,27 @@ extension SessionStore {
         return (page, true)
     }
 
-    /// The writes the store does not have yet of pages that ended here (of page `id`, or of
-    /// all): held back, or on their way (the store's copy, read now, may lack them), in the
-    /// order they were made.
+    /// The writes the store may lack of pages that ended here (of page `id`, or of all): held
+    /// back, on their way, or committed while the page's copy was read (which may predate
+    /// them), in the order they were made.
     func unwritten(of id: Token?) -> [(order: UInt64, writes: [StoreWrite])] {
         var found: [(order: UInt64, writes: [StoreWrite])] = []
         for held in heldBackOfEnded where id == nil || held.id == id { found.append((held.order, held.writes)) }
-        for (order, sent) in inFlight where sent.isCurrent && (id == nil || sent.id == id) && pages[sent.id] == nil {
-            found.append((order, sent.writes))
+        for (order, sent) in inFlight where (id == nil || sent.id == id) && pages[sent.id] == nil {
+            switch sent.standing {
+            case .current: found.append((order, sent.writes))
+            case .pageDeleted where id == nil: found.append((order, sent.writes.filter(\.outlivesPage)))
+            case .pageDeleted, .outdated: break
+            }
         }
+        if let id, let committed = readingUp[id]?.committed { found += committed }
         found.sort { $0.order < $1.order }
         return found
     }
 
-    /// The writes of page `id` on their way are not its newest any more (another process took
-    /// it up, or it ended for good here).
-    func outdateWritesInFlight(of id: Token) {
-        for (order, sent) in inFlight where sent.id == id { inFlight[order]?.isCurrent = false }
+    /// The writes of page `id` on their way do not say what the page is any more.
+    func outdateWritesInFlight(of id: Token, to standing: Standing) {
+        for (order, sent) in inFlight where sent.id == id && sent.standing == .current { inFlight[order]?.standing = standing }
     }
 }
 

@@ -37,19 +37,19 @@ extension Application {
         }
     }
 
-    /// Page `id` as the store has it, with the writes of it that ended here and are not there
-    /// yet on top. A write of it that commits while the copy is read may be missing from the
-    /// copy, and no longer on top (it was answered): then it is read again (twice at most).
-    private func readPage(_ id: Token, attempt: Int = 1, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool) -> Void) {
+    /// Page `id` as the store has it, with the writes of it that ended here and that the copy
+    /// may lack on top: held back, on their way, or committed while it was read.
+    private func readPage(_ id: Token, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool) -> Void) {
         guard let durable = store.durable else { return then(nil, false) }
-        let commitsBefore = store.readingUp[id]?.commits ?? 0
-        store.readingUp[id, default: (0, 0)].readers += 1
+        store.readingUp[id, default: (0, [])].readers += 1
         durable.page(id.description) { result in
             MainActorHop.run {
-                let reading = self.store.readingUp[id] ?? (1, 0)
-                self.store.readingUp[id] = reading.readers > 1 ? (reading.readers - 1, reading.commits) : nil
-                if reading.commits != commitsBefore, attempt < 3 { return self.readPage(id, attempt: attempt + 1, then: then) }
                 let (page, isNewer) = self.store.withHeldBack(page: id, over: self.stored(result, "page"))
+                if let reading = self.store.readingUp[id], reading.readers > 1 {
+                    self.store.readingUp[id]?.readers -= 1
+                } else {
+                    self.store.readingUp[id] = nil
+                }
                 then(page, isNewer)
             }
         }
