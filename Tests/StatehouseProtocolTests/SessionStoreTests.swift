@@ -183,6 +183,24 @@ struct SessionStoreTests {
         #expect(store.heldBackOfEnded.count == 1, "the newer one is")
     }
 
+    @Test("A page taken up where the store has no copy (or cannot be read) is built from the writes that ended here only if they begin with all of it: a moved page's delta alone is no page (taken up, it would be written in whole with the rest of its state lost)")
+    func takenUpOnlyFromWholeWrites() {
+        var settings = ProtocolSettings()
+        settings.stateStore = ScriptedStore()
+        let store = SessionStore(limits: settings)
+        let id = Token.random()
+        let moved: [StoreWrite] = [.page(id: id.description, session: "s", url: "/bookshelf/dune")]
+        store.holdBack(moved, ofEnded: id, whole: false)
+        let fromDelta = store.withHeldBack(page: id, over: nil)
+        #expect(fromDelta.page == nil)
+        let stored = StoredPage(id: id.description, session: "s", url: "/bookshelf", values: ["kept": [1]])
+        #expect(store.withHeldBack(page: id, over: stored).page?.url == "/bookshelf/dune", "on a stored copy, the delta goes on top")
+        #expect(store.withHeldBack(page: id, over: stored).page?.values["kept"] == [1])
+        store.dropHeldBack(ofEnded: id)
+        store.holdBack(moved, ofEnded: id, whole: true)
+        #expect(store.withHeldBack(page: id, over: nil).page?.url == "/bookshelf/dune", "from a whole write alone")
+    }
+
     @Test("While the store fails, evicted pages' held-back writes are kept for it, but never more than the session cap's worth (a flood of new sessions cannot grow them without end)")
     func heldBackOfEndedIsBounded() {
         var settings = ProtocolSettings()

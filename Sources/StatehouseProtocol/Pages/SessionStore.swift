@@ -46,10 +46,20 @@ final class SessionStore {
     /// the store has, and one that fails after its page ended here is held back for it.
     var inFlight: [UInt64: SentWrite] = [:]
     struct SentWrite {
-        /// The page it is of (or was: it may have ended here since).
+        /// What was sent, of which page (it may have ended here since).
+        let batch: PageWrites
+        var standing = Standing.current
+    }
+    /// Writes of one page made together (what one flush changed, the page in whole, its
+    /// deletion).
+    struct PageWrites {
         let id: Token
         let writes: [StoreWrite]
-        var standing = Standing.current
+        /// When they were made (`nextOrder`): held back, a page's writes keep this order.
+        let order: UInt64
+        /// They hold all of the page (its first write, or one after `forgetStored`): it can be
+        /// taken up from them alone, where the store has no copy or cannot be read.
+        let whole: Bool
     }
     /// Whether a write on its way still says what its page is.
     enum Standing {
@@ -80,13 +90,13 @@ final class SessionStore {
     /// older snapshot must not land after a newer one.
     /// `order`: when the writes were made (`nextOrder`): kept in that order, also when writes
     /// sent and failed come back among those held since.
-    var heldBackOfEnded: [(id: Token, writes: [StoreWrite], order: UInt64)] = []
+    var heldBackOfEnded: [PageWrites] = []
     /// Counts writes as they are made (sent, or held at a page's end).
     var madeWrites: UInt64 = 0
     /// Pages whose copy is being read from the store to take them up: how many reads are open,
     /// and the writes of the page that committed meanwhile (the copy may predate them: they go
     /// on top of it, as those still on their way do).
-    var readingUp: [Token: (readers: Int, committed: [(order: UInt64, writes: [StoreWrite])])] = [:]
+    var readingUp: [Token: (readers: Int, committed: [PageWrites])] = [:]
     /// Answers waiting for their writes to commit.
     let commitWaits = CommitWaits()
     /// Checks, four times a second, for answers that waited too long, and tries a held-back page
@@ -253,7 +263,7 @@ final class SessionStore {
         if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id, to: forGood ? .pageDeleted : .outdated) }
         if heldBack.removeValue(forKey: page.id) != nil, livesOnInStore {
             forgetStored(page)
-            holdBack(writes(of: page), ofEnded: page.id)
+            holdBack(writes(of: page), ofEnded: page.id, whole: true)
         }
         // Deleted in the store, but what it wrote of its session and of the App and has not
         // sent (held back while the store fails, or a view failed before it was written)
@@ -269,7 +279,8 @@ final class SessionStore {
         // if it fails (else a restart, or another process, would take the page up again).
         if forGood, durable != nil {
             let end = outliving + [StoreWrite.endPage(id: page.id.description)]
-            if storeCondition == .failing { holdBack(end, ofEnded: page.id) } else { send(end, of: nil, orphan: page.id) }
+            let deletion = PageWrites(id: page.id, writes: end, order: nextOrder(), whole: false)
+            if storeCondition == .failing { holdBack(deletion) } else { send(deletion, of: nil) }
         }
     }
 

@@ -19,7 +19,8 @@ extension SessionStore {
             done?()
             return
         }
-        send(writes(of: page), of: page, then: done)
+        let whole = page.storedURL == nil
+        send(PageWrites(id: page.id, writes: writes(of: page), order: nextOrder(), whole: whole), of: page, then: done)
     }
 
     /// What `page` changed since its last write (all of it after `forgetStored`).
@@ -62,17 +63,14 @@ extension SessionStore {
         return madeWrites
     }
 
-    /// Sends `writes` (of `page`, or of a page that ended here: `orphan`) to the store.
-    /// (`order`: when held writes were made; new writes are made now.)
-    func send(_ writes: [StoreWrite], of page: Page?, orphan: Token? = nil, order: UInt64? = nil,
-                      then done: (@Sendable () -> Void)? = nil) {
-        let order = order ?? nextOrder()
-        guard let durable, !writes.isEmpty, let id = page?.id ?? orphan else { done?(); return }
+    /// Sends `batch` (of the live `page`, or of a page that ended here) to the store.
+    func send(_ batch: PageWrites, of page: Page?, then done: (@Sendable () -> Void)? = nil) {
+        guard let durable, !batch.writes.isEmpty else { done?(); return }
         let waits = commitWaits
         let ticket = done.map { waits.add($0) }
-        let (metrics, started, recovery) = (self.metrics, Uptime.now, recoveries)
-        inFlight[order] = SentWrite(id: id, writes: writes)
-        durable.write(writes) { [weak self, weak page] error in
+        let (metrics, started, recovery, order) = (self.metrics, Uptime.now, recoveries, batch.order)
+        inFlight[order] = SentWrite(batch: batch)
+        durable.write(batch.writes) { [weak self, weak page] error in
             metrics?.storeCommit.recordNanoseconds(Int64(Uptime.now - started))
             if let ticket { waits.finish(ticket) }
             MainActorHop.run {
@@ -88,7 +86,7 @@ extension SessionStore {
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
             // A copy of its page being read now may predate it.
-            readingUp[sent.id]?.committed.append((order, sent.writes))
+            readingUp[sent.batch.id]?.committed.append(sent.batch)
             switch storeCondition {
             case .failing: storeWorksAgain()
             case .catchingUp: if catchUpLeft == 0 { caughtUp() }
@@ -104,12 +102,11 @@ extension SessionStore {
         // The writes of a page that ended here and lives on in the store (idled out, evicted;
         // before they were sent, or while they were on their way) are kept for it; unless the
         // page was taken up here again meanwhile (with them: it writes itself in whole).
-        else if pages[sent.id] == nil {
+        else if pages[sent.batch.id] == nil {
             switch sent.standing {
-            case .current: holdBack(sent.writes, ofEnded: sent.id, order: order)
+            case .current: holdBack(sent.batch)
             case .pageDeleted:
-                let outliving = sent.writes.filter(\.outlivesPage)
-                if !outliving.isEmpty { holdBack(outliving, ofEnded: sent.id, order: order) }
+                if let outliving = sent.batch.outliving { holdBack(outliving) }
             case .outdated: break
             }
         }
@@ -147,8 +144,8 @@ extension SessionStore {
         // A store that answers at once (on this thread) may fail or commit inside these
         // loops: no "caught up" before they are done, and nothing more sent once it fails.
         catchUpLeft = .max
-        for (id, writes, order) in ended {
-            if storeCondition == .failing { holdBack(writes, ofEnded: id, order: order) } else { send(writes, of: nil, orphan: id, order: order) }
+        for batch in ended {
+            if storeCondition == .failing { holdBack(batch) } else { send(batch, of: nil) }
         }
         for page in pages { persist(page) }
         guard storeCondition == .catchingUp else { return }
@@ -178,9 +175,8 @@ extension SessionStore {
             forgetStored(page)  // so that there is something to write
             persist(page, trying: true)
         } else if !heldBackOfEnded.isEmpty {
-            let (id, writes, order) = heldBackOfEnded.removeFirst()
             isTrying = true
-            send(writes, of: nil, orphan: id, order: order)
+            send(heldBackOfEnded.removeFirst(), of: nil)
         } else if let page = pages.values.first {
             // Nothing held back: a live page is written in whole to find out (a store that
             // does not answer must not read as catching up).
@@ -194,20 +190,23 @@ extension SessionStore {
         }
     }
 
-    /// (`order`: when the writes were made, for writes that were sent and failed: they go
-    /// among those held since by it, so that a page's and a session's writes land in the order
-    /// they were made.)
-    func holdBack(_ writes: [StoreWrite], ofEnded id: Token, order: UInt64? = nil) {
+    /// Holds `writes` of page `id`, which ended here, made now.
+    func holdBack(_ writes: [StoreWrite], ofEnded id: Token, whole: Bool) {
+        holdBack(PageWrites(id: id, writes: writes, order: nextOrder(), whole: whole))
+    }
+
+    /// (Writes that were sent and failed go among those held since by their `order`, so that a
+    /// page's and a session's writes land in the order they were made.)
+    func holdBack(_ batch: PageWrites) {
         guard heldBackOfEnded.count < limits.maxSessions else {
             logger.warning("the state store is failing: the changes of a page that ended here while it failed are lost (more than \(limits.maxSessions) such pages)")
             return
         }
-        let order = order ?? nextOrder()
-        if let last = heldBackOfEnded.last, last.order > order {
-            let index = heldBackOfEnded.firstIndex { $0.order > order } ?? heldBackOfEnded.endIndex
-            heldBackOfEnded.insert((id, writes, order), at: index)
+        if let last = heldBackOfEnded.last, last.order > batch.order {
+            let index = heldBackOfEnded.firstIndex { $0.order > batch.order } ?? heldBackOfEnded.endIndex
+            heldBackOfEnded.insert(batch, at: index)
         } else {
-            heldBackOfEnded.append((id, writes, order))
+            heldBackOfEnded.append(batch)
         }
     }
 
@@ -223,8 +222,8 @@ extension SessionStore {
         guard !heldBackOfEnded.isEmpty || !inFlight.isEmpty else { return stored }
         let name = id.description
         var session = stored
-        for (_, writes) in unwritten(of: nil) {
-            for write in writes {
+        for batch in unwritten(of: nil) {
+            for write in batch.writes {
                 switch write {
                 case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
                 case .sessionState(name, let changes): session?.values.apply(changes)
@@ -235,21 +234,23 @@ extension SessionStore {
         return session
     }
 
-    /// Page `id` as the store has it (`stored`, nil if it has none or could not be read), or,
-    /// if it ended here while the store failed, as it was when it ended (its held-back writes
-    /// hold all of it; nil if it was closed). `isNewer`: the store does not have what is
-    /// returned; the page, taken up, must be written in whole.
+    /// Page `id` as the store has it (`stored`, nil if it has none or could not be read), with
+    /// the writes of it that ended here and the store may lack on top; where there is no
+    /// stored copy, from them alone if they begin with one that holds all of the page (nil if
+    /// they do not, or it was closed). `isNewer`: the store does not have what is returned;
+    /// the page, taken up, must be written in whole.
     func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
         let unwritten = unwritten(of: id)
         guard !unwritten.isEmpty else { return (stored, false) }
         let name = id.description
         var page = stored
         // Every entry of the page, in the order made (a failed write of it may be one of them).
-        for (_, writes) in unwritten {
-            for write in writes {
+        for batch in unwritten {
+            for write in batch.writes {
                 switch write {
                 case .page(name, let session, let url):
-                    if page == nil { page = StoredPage(id: name, session: session, url: url, values: [:]) }
+                    // A delta (a page that moved) on nothing would lose the rest of its state.
+                    if page == nil, batch.whole { page = StoredPage(id: name, session: session, url: url, values: [:]) }
                     page?.url = url
                 case .state(name, let changes): page?.values.apply(changes)
                 case .endPage(name): return (nil, false)  // closed here, its deletion held back
@@ -263,13 +264,12 @@ extension SessionStore {
     /// The writes the store may lack of pages that ended here (of page `id`, or of all): held
     /// back, on their way, or committed while the page's copy was read (which may predate
     /// them), in the order they were made.
-    func unwritten(of id: Token?) -> [(order: UInt64, writes: [StoreWrite])] {
-        var found: [(order: UInt64, writes: [StoreWrite])] = []
-        for held in heldBackOfEnded where id == nil || held.id == id { found.append((held.order, held.writes)) }
-        for (order, sent) in inFlight where (id == nil || sent.id == id) && pages[sent.id] == nil {
+    func unwritten(of id: Token?) -> [PageWrites] {
+        var found = heldBackOfEnded.filter { id == nil || $0.id == id }
+        for sent in inFlight.values where (id == nil || sent.batch.id == id) && pages[sent.batch.id] == nil {
             switch sent.standing {
-            case .current: found.append((order, sent.writes))
-            case .pageDeleted where id == nil: found.append((order, sent.writes.filter(\.outlivesPage)))
+            case .current: found.append(sent.batch)
+            case .pageDeleted where id == nil: if let outliving = sent.batch.outliving { found.append(outliving) }
             case .pageDeleted, .outdated: break
             }
         }
@@ -280,7 +280,15 @@ extension SessionStore {
 
     /// The writes of page `id` on their way do not say what the page is any more.
     func outdateWritesInFlight(of id: Token, to standing: Standing) {
-        for (order, sent) in inFlight where sent.id == id && sent.standing == .current { inFlight[order]?.standing = standing }
+        for (order, sent) in inFlight where sent.batch.id == id && sent.standing == .current { inFlight[order]?.standing = standing }
+    }
+}
+
+extension SessionStore.PageWrites {
+    /// What of them outlives their page (its session's and the App's state), if anything.
+    var outliving: Self? {
+        let kept = writes.filter(\.outlivesPage)
+        return kept.isEmpty ? nil : Self(id: id, writes: kept, order: order, whole: false)
     }
 }
 
