@@ -58,17 +58,21 @@ struct StoreFaultTests {
 
         private var isDown: Bool { state.withLock { $0.mode == .down } }
         func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
-            isDown ? done(.failure(Failure())) : inner.session(id, done)
+            read({ inner.session(id, $0) }, answeredAfter: sessionAnswerDelay, done)
         }
         func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) {
-            guard !isDown else { return done(.failure(Failure())) }
-            let delay = pageAnswerDelay.withLock { $0 }
-            guard delay > 0 else { return inner.page(id, done) }
-            // Read now, answered later: writes may commit in between.
-            inner.page(id) { result in DispatchQueue.global().asyncAfter(deadline: .now() + delay) { done(result) } }
+            read({ inner.page(id, $0) }, answeredAfter: pageAnswerDelay, done)
         }
-        /// Seconds a page read's answer takes after the read.
-        let pageAnswerDelay = Mutex(0.0)
+        /// Seconds a session or page read's answer takes after the read.
+        let sessionAnswerDelay = Mutex(0.0), pageAnswerDelay = Mutex(0.0)
+        /// Reads now (fails while down), and answers after the delay: writes may commit in between.
+        private func read<T: Sendable>(_ read: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void, answeredAfter delay: borrowing Mutex<Double>,
+                                       _ done: @escaping @Sendable (Result<T, any Error>) -> Void) {
+            guard !isDown else { return done(.failure(Failure())) }
+            let seconds = delay.withLock { $0 }
+            guard seconds > 0 else { return read(done) }
+            read { result in DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { done(result) } }
+        }
         func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { inner.appState(done) }
         private let takenHandlers = Mutex<[@Sendable (String) -> Void]>([])
         func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) { takenHandlers.withLock { $0.append(handler) } }
@@ -92,6 +96,16 @@ struct StoreFaultTests {
         flaky.set(.fails)  // the writes held by the store fail now
         flaky.set(.works)
         #expect(waitForStore("ok", port: port))
+    }
+
+    /// After a click on the first session's page, the store goes `mode` and a second session
+    /// loads `/counter` (made while the store is so).
+    static func secondSession(while mode: FlakyStore.Mode, _ flaky: FlakyStore, port: Int, first: CurlClient,
+                              firstPage: LoadedPage) throws -> (CurlClient, LoadedPage) {
+        #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 1)
+        flaky.set(mode)
+        let second = CurlClient(port: port)
+        return (second, try load(second, "/counter"))
     }
 
     /// Whether `condition` holds within 5 s.
@@ -373,6 +387,28 @@ struct StoreFaultTests {
         #expect(count == 4)
     }
 
+    @Test("A session made while the store failed, evicted, and asked for again while the store recovers: its creation, committing after the session was read, before the answer arrives, is not missed (no 410)")
+    func sessionTakenUpWhileRecovering() async throws {
+        let counts = try await Self.clicksAfterRestart(configure: { $0.settings.maxSessions = 2 }) { flaky, port, first, firstPage in
+            let (second, page) = try Self.secondSession(while: .fails, flaky, port: port, first: first, firstPage: firstPage)
+            #expect(DurableStoreTests.count(in: event(second, page, target: "increment").body) == 1)
+            #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 2)
+            #expect(CurlClient(port: port).get("/counter").status == 200, "a third session evicts the second")
+            // The store works again (slowly): within a second the trial commits and the held
+            // writes follow, while the second session is being read.
+            flaky.sessionAnswerDelay.withLock { $0 = 2.5 }
+            flaky.set(.slow(seconds: 0.5))
+            let reply = event(second, page, target: "increment")
+            #expect(reply.status == 200, "the session is taken up: \(reply.status) \(reply.body.prefix(120))")
+            #expect(DurableStoreTests.count(in: reply.body) == 2)
+            flaky.sessionAnswerDelay.withLock { $0 = 0 }
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+            return [(page, second)]
+        }
+        #expect(counts == [3, 3])
+    }
+
     @Test("Writes held back for an evicted page, sent again as the store recovers, failing after another process took the page up: not kept (the other process's copy is newer)")
     func takenElsewhereWhileResent() async throws {
         let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
@@ -405,10 +441,7 @@ struct StoreFaultTests {
     @Test("The database gone (reads fail too): a session made meanwhile and evicted is taken up from what this process held back, and both sessions' clicks reach the store once it is back")
     func sessionMadeWhileDown() async throws {
         let counts = try await Self.clicksAfterRestart(configure: { $0.settings.maxSessions = 2 }) { flaky, port, first, firstPage in
-            #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 1)
-            flaky.set(.down)
-            let second = CurlClient(port: port)
-            let page = try load(second, "/counter")
+            let (second, page) = try Self.secondSession(while: .down, flaky, port: port, first: first, firstPage: firstPage)
             for expected in 1...2 {
                 #expect(DurableStoreTests.count(in: event(second, page, target: "increment").body) == expected)
             }

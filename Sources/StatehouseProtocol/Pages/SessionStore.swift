@@ -93,9 +93,9 @@ final class SessionStore {
     var heldBackOfEnded: [PageWrites] = []
     /// Counts writes as they are made (sent, or held at a page's end).
     var madeWrites: UInt64 = 0
-    /// Pages whose copy is being read from the store to take them up: how many reads are open,
-    /// and the writes of the page that committed meanwhile (the copy may predate them: they go
-    /// on top of it, as those still on their way do).
+    /// Pages and sessions whose copy is being read from the store to take them up: how many
+    /// reads are open, and the writes of them that committed meanwhile (the copy may predate
+    /// them: they go on top of it, as those still on their way do).
     var readingUp: [Token: (readers: Int, committed: [PageWrites])] = [:]
     /// Answers waiting for their writes to commit.
     let commitWaits = CommitWaits()

@@ -86,7 +86,7 @@ extension SessionStore {
         if recovery < recoveries { catchUpLeft -= 1 }
         guard let error else {
             // A copy of its page being read now may predate it.
-            readingUp[sent.batch.id]?.committed.append(sent.batch)
+            if !readingUp.isEmpty { committedWhileRead(sent.batch) }
             switch storeCondition {
             case .failing: storeWorksAgain()
             case .catchingUp: if catchUpLeft == 0 { caughtUp() }
@@ -216,13 +216,18 @@ extension SessionStore {
     }
 
     /// Session `id` as the store has it (`stored`, nil if it has none or could not be read),
-    /// with what the held-back writes of pages that ended here say of it on top: they are newer
-    /// (the store never got them). A session made while the store failed is only there.
+    /// with what the writes of pages that ended here say of it on top: held back, on their way,
+    /// or committed while it was read. A session made while the store failed is only there.
     func withHeldBack(session id: Token, over stored: StoredSession?) -> StoredSession? {
-        guard !heldBackOfEnded.isEmpty || !inFlight.isEmpty else { return stored }
+        guard !heldBackOfEnded.isEmpty || !inFlight.isEmpty || readingUp[id] != nil else { return stored }
         let name = id.description
         var session = stored
-        for batch in unwritten(of: nil) {
+        var unwritten = unwritten(of: nil)
+        if let committed = readingUp[id]?.committed {
+            unwritten += committed
+            unwritten.sort { $0.order < $1.order }
+        }
+        for batch in unwritten {
             for write in batch.writes {
                 switch write {
                 case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
@@ -276,6 +281,28 @@ extension SessionStore {
         if let id, let committed = readingUp[id]?.committed { found += committed }
         found.sort { $0.order < $1.order }
         return found
+    }
+
+    /// A copy of page or session `id` is read from the store now.
+    func beginReading(_ id: Token) {
+        readingUp[id, default: (0, [])].readers += 1
+    }
+
+    /// That read was answered.
+    func endReading(_ id: Token) {
+        if let reading = readingUp[id], reading.readers > 1 { readingUp[id]?.readers -= 1 } else { readingUp[id] = nil }
+    }
+
+    /// `batch` committed: kept for the reads open of its page or of a session it writes.
+    private func committedWhileRead(_ batch: PageWrites) {
+        readingUp[batch.id]?.committed.append(batch)
+        for write in batch.writes {
+            switch write {
+            case .session(let id, _), .sessionState(let id, _):
+                if let session = Token(id), readingUp[session] != nil { readingUp[session]?.committed.append(batch) }
+            default: break
+            }
+        }
     }
 
     /// The writes of page `id` on their way do not say what the page is any more.

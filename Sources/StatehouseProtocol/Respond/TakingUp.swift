@@ -21,11 +21,13 @@ extension Application {
     func adopt(session sessionID: Token, page pageID: Token?, environment: HostEnvironment,
                then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
+        store.beginReading(sessionID)
         durable.session(sessionID.description) { result in
             MainActorHop.run {
                 // What ended here while the store failed is newer than what the store has (a
                 // session made meanwhile is not there at all).
                 let stored = self.store.withHeldBack(session: sessionID, over: self.stored(result, "session"))
+                self.store.endReading(sessionID)
                 guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
                 self.readPage(pageID) { page, isNewer in
                     if let page, page.session == stored.id {
@@ -41,15 +43,11 @@ extension Application {
     /// may lack on top: held back, on their way, or committed while it was read.
     private func readPage(_ id: Token, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool) -> Void) {
         guard let durable = store.durable else { return then(nil, false) }
-        store.readingUp[id, default: (0, [])].readers += 1
+        store.beginReading(id)
         durable.page(id.description) { result in
             MainActorHop.run {
                 let (page, isNewer) = self.store.withHeldBack(page: id, over: self.stored(result, "page"))
-                if let reading = self.store.readingUp[id], reading.readers > 1 {
-                    self.store.readingUp[id]?.readers -= 1
-                } else {
-                    self.store.readingUp[id] = nil
-                }
+                self.store.endReading(id)
                 then(page, isNewer)
             }
         }
