@@ -22,6 +22,7 @@ import Synchronization
 /// ```
 public final class PostgresStore: DurableStore {
     private let client: PostgresClient
+    private let endpoint: Endpoint
     private let logger: Logger
     private let running: Task<Void, Never>
     private let listening = Mutex<[Task<Void, Never>]>([])
@@ -41,7 +42,7 @@ public final class PostgresStore: DurableStore {
     /// - Throws: `PostgresStore.BadURL` for a URL that is not `postgres://…`, or the
     ///   connection's error.
     public static func open(url: String, logger: Logger = Logger(label: "statehouse.postgres")) async throws -> PostgresStore {
-        let store = PostgresStore(configuration: try configuration(url), logger: logger)
+        let store = PostgresStore(endpoint: try Endpoint(url), logger: logger)
         do {
             try await store.client.withConnection { connection in
                 // One process at a time creates tables (IF NOT EXISTS races in PostgreSQL).
@@ -75,21 +76,36 @@ public final class PostgresStore: DurableStore {
         public let description: String
     }
 
-    static func configuration(_ text: String) throws -> PostgresClient.Configuration {
-        guard let url = URL(string: text), url.scheme == "postgres" || url.scheme == "postgresql",
-              let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
-            throw BadURL(description: "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, got '\(text)'")
+    /// Where the database is, from a `postgres://` URL: for the pool that runs queries, and
+    /// for the connections that listen (made apart from the pool).
+    struct Endpoint {
+        var host: String, port: Int, user: String, password: String?, database: String?
+
+        init(_ text: String) throws {
+            guard let url = URL(string: text), url.scheme == "postgres" || url.scheme == "postgresql",
+                  let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
+                throw BadURL(description: "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, got '\(text)'")
+            }
+            let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+            (self.host, port, self.user, password) = (host, url.port ?? 5432, user, url.password)
+            self.database = database.isEmpty ? nil : database
         }
-        let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
-        var configuration = PostgresClient.Configuration(host: host, port: url.port ?? 5432, username: user, password: url.password,
-                                                         database: database.isEmpty ? nil : database, tls: .disable)
-        configuration.options.maximumConnections = 8
-        return configuration
+
+        var pool: PostgresClient.Configuration {
+            var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+            configuration.options.maximumConnections = 8
+            return configuration
+        }
+
+        var connection: PostgresConnection.Configuration {
+            PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        }
     }
 
-    private init(configuration: PostgresClient.Configuration, logger: Logger) {
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    private init(endpoint: Endpoint, logger: Logger) {
+        let client = PostgresClient(configuration: endpoint.pool, backgroundLogger: logger)
         self.client = client
+        self.endpoint = endpoint
         self.logger = logger
         running = Task { await client.run() }
         commits = GroupCommit { writes, committed in
@@ -215,10 +231,16 @@ public final class PostgresStore: DurableStore {
         pageHandlers.withLock { $0.append(handler) }
     }
 
-    /// Listens on both channels, each on a connection of its own, for as long as the store is
-    /// open (again after a second if the database goes away). An App-level key announced is
-    /// read and handed on (this process's own writes come back too: a value it already holds
-    /// changes nothing); a page taken up by another process is handed on.
+    /// Listens on both channels, each on a connection of its own made apart from the pool, for
+    /// as long as the store is open (again after a second if the database goes away). An
+    /// App-level key announced is read and handed on (this process's own writes come back too:
+    /// a value it already holds changes nothing); a page taken up by another process is handed
+    /// on.
+    ///
+    /// Not the pool's connections: a listener holds its connection for good, and the pool,
+    /// when the database comes back, makes connections for the requests that waited only
+    /// while it counts fewer leased ones than waiting requests. Its two listeners, leased
+    /// first, left a take-up's read waiting behind them with no connection made for it.
     private func listen() {
         let app = listen(on: Self.appChannel) { [unowned self] key, connection, logger in
             let rows = try await connection.query(Self.query((StoreSQL.selectAppValue(.postgres), [.text(key)])), logger: logger)
@@ -237,17 +259,28 @@ public final class PostgresStore: DurableStore {
 
     private func listen(on channel: String,
                         _ handle: @escaping @Sendable (String, PostgresConnection, Logger) async throws -> Void) -> Task<Void, Never> {
-        let client = self.client, logger = self.logger
+        let configuration = endpoint.connection, logger = self.logger
         return Task {
+            var id = 0
             while !Task.isCancelled {
                 do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: channel) { notifications in
-                            for try await notification in notifications {
-                                try await handle(notification.payload, connection, logger)
+                    id += 1
+                    let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+                    do {
+                        try await withTaskCancellationHandler {
+                            try await connection.listen(on: channel) { notifications in
+                                for try await notification in notifications {
+                                    try await handle(notification.payload, connection, logger)
+                                }
                             }
+                        } onCancel: {
+                            connection.close().whenComplete { _ in }
                         }
+                    } catch {
+                        try? await connection.close()
+                        throw error
                     }
+                    try? await connection.close()
                 } catch {
                     if Task.isCancelled { break }
                     logger.error("listening on \(channel) failed, again in 1 s: \(error)")
@@ -261,7 +294,9 @@ public final class PostgresStore: DurableStore {
 
     public func close() async {
         await commits.finish()
-        for task in listening.withLock({ $0 }) { task.cancel() }
+        let listeners = listening.withLock { $0 }
+        for task in listeners { task.cancel() }
+        for task in listeners { await task.value }
         running.cancel()
         await running.value
     }

@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 import unittest
 import urllib.parse
@@ -205,7 +206,6 @@ class ScaleOutTests(BrowserTestCase):
 
     def pages_held(self, name):
         with urllib.request.urlopen(f"http://127.0.0.1:{self.ports[name]}/_sh/health", timeout=5) as reply:
-            import json
             return json.load(reply)["pages"]
 
     def count(self, driver, element_id="count"):
@@ -255,44 +255,69 @@ class ScaleOutTests(BrowserTestCase):
         self.until(first, lambda d: int(self.count(d, "shared-count")) == start + 2, "and back")
         self.assertEqual(self.count(first, "page-clicks"), "Clicks from this page: 1")
 
+    def new_counter(self, name):
+        """A new `/counter` page on process `name` (straight to its port): what a click needs."""
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        html = opener.open(f"http://127.0.0.1:{self.ports[name]}/counter", timeout=10).read().decode()
+        return {"page": re.search(r'<meta name="sh-page" content="([^"]+)"', html).group(1),
+                "csrf": re.search(r'<meta name="csrf-token" content="([^"]+)"', html).group(1),
+                "cookie": next(c.value for c in jar if c.name == "sh_session")}
+
+    def click(self, name, counter):
+        """Clicks `counter`'s increment on process `name`: the count it answers."""
+        body = urllib.parse.urlencode({"page": counter["page"], "target": "increment"}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.ports[name]}/_sh/event", data=body, headers={
+            "X-CSRF-Token": counter["csrf"], "Cookie": f"sh_session={counter['cookie']}", "Accept": "text/vnd.turbo-stream.html"})
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return int(re.search(r'<span id="count"[^>]*>(\d+)</span>', reply.read().decode()).group(1))
+
+    def store(self, name):
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.ports[name]}/_sh/health", timeout=5) as reply:
+            return json.load(reply)["store"]
+
     def test_3_the_database_going_away_and_coming_back(self):
         """PostgreSQL stops: the processes answer from memory and say so (`/_sh/health`'s
         `store`); it starts again: they write what they held back, so a process killed after
         that hands its pages on with every click, including those made while it was away."""
-        name = "a"
-        port = self.ports[name]
-        jar = http.cookiejar.CookieJar()
-        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-        html = opener.open(f"http://127.0.0.1:{port}/counter", timeout=10).read().decode()
-        page = re.search(r'<meta name="sh-page" content="([^"]+)"', html).group(1)
-        csrf = re.search(r'<meta name="csrf-token" content="([^"]+)"', html).group(1)
-        cookie = next(c.value for c in jar if c.name == "sh_session")
-
-        def click(process_port):
-            body = urllib.parse.urlencode({"page": page, "target": "increment"}).encode()
-            request = urllib.request.Request(f"http://127.0.0.1:{process_port}/_sh/event", data=body, headers={
-                "X-CSRF-Token": csrf, "Cookie": f"sh_session={cookie}", "Accept": "text/vnd.turbo-stream.html"})
-            with urllib.request.urlopen(request, timeout=10) as reply:
-                return int(re.search(r'<span id="count"[^>]*>(\d+)</span>', reply.read().decode()).group(1))
-
-        def store(process_port):
-            with urllib.request.urlopen(f"http://127.0.0.1:{process_port}/_sh/health", timeout=5) as reply:
-                return json.load(reply)["store"]
-
-        self.assertEqual([click(port) for _ in range(2)], [1, 2])
-        self.assertEqual(store(port), "ok")
+        counter = self.new_counter("a")
+        self.assertEqual([self.click("a", counter) for _ in range(2)], [1, 2])
+        self.assertEqual(self.store("a"), "ok")
         type(self).stop_postgres()  # a fast shutdown: every connection is dropped
         start = time.time()
-        self.assertEqual([click(port) for _ in range(3)], [3, 4, 5], "served from memory")
+        self.assertEqual([self.click("a", counter) for _ in range(3)], [3, 4, 5], "served from memory")
         self.assertLess(time.time() - start, 8, "each click waits --store-timeout (2 s) at most")
-        self.assertEqual(store(port), "failing")
+        self.assertEqual(self.store("a"), "failing")
         type(self).run_postgres()
-        wait_until(lambda: store(port) == "ok", 30, "the store works again once PostgreSQL is back")
-        self.processes[name].kill()
-        self.processes[name].wait(timeout=10)
-        other = self.ports["b"]
-        self.assertEqual(click(other), 6, "the other process takes the page up with the clicks made while the database was away")
-        type(self).start_demo_process(name, port)
+        wait_until(lambda: self.store("a") == "ok", 30, "the store works again once PostgreSQL is back")
+        self.processes["a"].kill()
+        self.processes["a"].wait(timeout=10)
+        self.assertEqual(self.click("b", counter), 6, "the other process takes the page up with the clicks made while the database was away")
+        type(self).start_demo_process("a", self.ports["a"])
+
+    def test_4_a_take_up_asked_for_while_the_database_is_away_is_answered_once_it_is_back(self):
+        """A page asked for on the process that does not hold it, while PostgreSQL is away,
+        waits for the database, and is taken up once it is back. (The process's listeners
+        lost their connections too: they must not take every connection the pool makes when
+        the database is back, which left this read waiting for good.)"""
+        counter = self.new_counter("a")
+        self.assertEqual(self.click("a", counter), 1)
+        type(self).stop_postgres()
+        time.sleep(2.5)  # b's listeners have found the database gone and try again meanwhile
+        answer = {}
+
+        def take_up():
+            try:
+                answer["count"] = self.click("b", counter)
+            except Exception as error:  # the assertion below names it
+                answer["error"] = error
+        asking = threading.Thread(target=take_up)
+        asking.start()
+        time.sleep(0.5)  # b's read of the session waits for a connection
+        type(self).run_postgres()
+        asking.join(timeout=15)
+        self.assertFalse(asking.is_alive(), "the take-up was not answered 15 s after PostgreSQL came back")
+        self.assertEqual(answer, {"count": 2}, "b took the page up from the database and counted on")
 
 
 if __name__ == "__main__":
