@@ -93,6 +93,16 @@ struct SessionStoreTests {
         func close() async {}
     }
 
+    /// A session store over a `ScriptedStore` that holds every write until the test fails it.
+    static func storeHoldingWrites(_ configure: (inout ProtocolSettings) -> Void = { _ in }) -> (ScriptedStore, SessionStore) {
+        let manual = ScriptedStore()
+        manual.holds = true
+        var settings = ProtocolSettings()
+        settings.stateStore = manual
+        configure(&settings)
+        return (manual, SessionStore(limits: settings))
+    }
+
     @Test("A store that answers at once and fails again while what was held back is written stays failing (it read ok with those writes lost)")
     func failingAgainWhileCatchingUp() {
         let scripted = ScriptedStore()
@@ -115,12 +125,8 @@ struct SessionStoreTests {
 
     @Test("Writes of a page that ended while they were on their way, failing one after the other, are written again in the order they were made")
     func failedWritesKeepTheirOrder() throws {
-        let manual = ScriptedStore()
-        manual.holds = true
-        var settings = ProtocolSettings()
-        settings.stateStore = manual
-        settings.sessionTTL = 0.000_01  // every later write of the page says it was used
-        let store = SessionStore(limits: settings)
+        // Every later write of the page says it was used.
+        let (manual, store) = Self.storeHoldingWrites { $0.sessionTTL = 0.000_01 }
         let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession())
         let other = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession())
         store.persist(page)  // the page and its session
@@ -142,11 +148,7 @@ struct SessionStoreTests {
 
     @Test("A page that ends while a write of it hangs is freed, tree and all (a hung store must not keep ended pages outside the caps); the write, failing later, is still kept for the store")
     func endedPageFreedWhileWriteHangs() throws {
-        let manual = ScriptedStore()
-        manual.holds = true
-        var settings = ProtocolSettings()
-        settings.stateStore = manual
-        let store = SessionStore(limits: settings)
+        let (manual, store) = Self.storeHoldingWrites()
         weak var ended: Page?
         do {
             let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: store.newSession())
@@ -163,11 +165,7 @@ struct SessionStoreTests {
 
     @Test("A page taken up here again (with its write on its way on top) and ended again: that write, failing later, is not kept (it would be written over the newer whole write)")
     func retakenPageOutdatesItsWrites() {
-        let manual = ScriptedStore()
-        manual.holds = true
-        var settings = ProtocolSettings()
-        settings.stateStore = manual
-        let store = SessionStore(limits: settings)
+        let (manual, store) = Self.storeHoldingWrites()
         let session = store.newSession()
         let page = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: session)
         store.persist(page)  // on its way

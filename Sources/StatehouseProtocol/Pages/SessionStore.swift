@@ -232,15 +232,18 @@ final class SessionStore {
     }
 
     /// A new page of `session` (or, with `id`, one taken up from a durable store).
-    func newPage(_ route: RouteDescription, tree: LiveTree, in session: Session, id: Token = .random()) -> Page {
+    func newPage(_ route: RouteDescription, tree: LiveTree, in session: Session, id takenUp: Token? = nil) -> Page {
         if session.pages.count >= limits.maxPagesPerSession,
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: .pageCap(limits.maxPagesPerSession))
         }
-        // Taken up again (from what the store had, with these writes on top): the page as it is
-        // now is what gets written.
-        dropHeldBack(ofEnded: id)
-        if !inFlight.isEmpty { outdateWritesInFlight(of: id, to: .outdated) }
+        // Taken up again (from what the store had, with the writes of it that ended here on
+        // top): the page as it is now is what gets written.
+        if let takenUp {
+            dropHeldBack(ofEnded: takenUp)
+            outdateWritesInFlight(of: takenUp, to: .outdated)
+        }
+        let id = takenUp ?? .random()
         let page = Page(id: id, route: route, tree: tree, session: session, store: self, now: Uptime.now)
         session.pages.append(page)
         pages[page.id] = page

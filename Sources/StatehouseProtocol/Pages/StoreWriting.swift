@@ -222,12 +222,7 @@ extension SessionStore {
         guard !heldBackOfEnded.isEmpty || !inFlight.isEmpty || readingUp[id] != nil else { return stored }
         let name = id.description
         var session = stored
-        var unwritten = unwritten(of: nil)
-        if let committed = readingUp[id]?.committed {
-            unwritten += committed
-            unwritten.sort { $0.order < $1.order }
-        }
-        for batch in unwritten {
+        for batch in unwritten(of: nil, readFor: id) {
             for write in batch.writes {
                 switch write {
                 case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
@@ -245,7 +240,7 @@ extension SessionStore {
     /// they do not, or it was closed). `isNewer`: the store does not have what is returned;
     /// the page, taken up, must be written in whole.
     func withHeldBack(page id: Token, over stored: StoredPage?) -> (page: StoredPage?, isNewer: Bool) {
-        let unwritten = unwritten(of: id)
+        let unwritten = unwritten(of: id, readFor: id)
         guard !unwritten.isEmpty else { return (stored, false) }
         let name = id.description
         var page = stored
@@ -267,9 +262,9 @@ extension SessionStore {
     }
 
     /// The writes the store may lack of pages that ended here (of page `id`, or of all): held
-    /// back, on their way, or committed while the page's copy was read (which may predate
-    /// them), in the order they were made.
-    func unwritten(of id: Token?) -> [PageWrites] {
+    /// back, on their way, or committed while the copy of `read` (that page, or a session) was
+    /// read (the copy may predate them), in the order they were made.
+    func unwritten(of id: Token?, readFor read: Token) -> [PageWrites] {
         var found = heldBackOfEnded.filter { id == nil || $0.id == id }
         for sent in inFlight.values where (id == nil || sent.batch.id == id) && pages[sent.batch.id] == nil {
             switch sent.standing {
@@ -278,7 +273,7 @@ extension SessionStore {
             case .pageDeleted, .outdated: break
             }
         }
-        if let id, let committed = readingUp[id]?.committed { found += committed }
+        if let committed = readingUp[read]?.committed { found += committed }
         found.sort { $0.order < $1.order }
         return found
     }
