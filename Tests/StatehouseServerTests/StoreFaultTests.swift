@@ -459,6 +459,48 @@ struct StoreFaultTests {
         #expect(counts == [3, 4], "the first session's page (evicted by the second's take-up) and the second's")
     }
 
+    @Test("A session and page this process does not hold, whose copy in the store cannot be read (the store fails, or does not answer within --store-timeout): 503 with Retry-After, no new session and nothing changed; once the store answers, the page is taken up as it was")
+    func unreadableTakeUpIs503() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let shown = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
+        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/counter")
+            #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
+            shown.mutate { $0 = (page, client.cookie ?? "") }
+        }
+        let (page, cookie) = try #require(shown.value)
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
+            func click() -> CurlClient.Reply {
+                DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            }
+            func expectUnreadable(_ reply: CurlClient.Reply, _ why: String, _ comment: Comment) {
+                #expect(reply.status == 503 && reply.body.contains(why) && reply.header("Retry-After") == "1",
+                        "\(comment): \(reply.status) \(reply.body.prefix(120))")
+                #expect(reply.header("Set-Cookie") == nil, "\(comment): no new session")
+            }
+            flaky.set(.down)
+            expectUnreadable(click(), "could not be read", "a click while reads fail")
+            expectUnreadable(CurlClient(port: port).get("/counter", headers: ["Cookie: \(cookie)"]), "could not be read",
+                             "a page load with the session's cookie while reads fail")
+            flaky.set(.works)
+            flaky.sessionAnswerDelay.withLock { $0 = 2 }
+            let start = Date()
+            expectUnreadable(click(), "did not answer within 0.3 s", "a click while session reads hang")
+            #expect(Date().timeIntervalSince(start) < 1.5, "answered after --store-timeout, not after the read")
+            flaky.sessionAnswerDelay.withLock { $0 = 0 }
+            flaky.pageAnswerDelay.withLock { $0 = 2 }
+            expectUnreadable(click(), "did not answer within 0.3 s", "a click while page reads hang")
+            flaky.pageAnswerDelay.withLock { $0 = 0 }
+            try await Task.sleep(for: .seconds(2.2))  // the late answers arrive, and are dropped
+            let reply = click()
+            #expect(reply.status == 200 && DurableStoreTests.count(in: reply.body) == 2, "taken up as it was: \(reply.status) \(reply.body.prefix(120))")
+            #expect(Self.storeHealth(port) == "ok")
+        }
+    }
+
     /// Runs a program and returns its exit status.
     static func run(_ program: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()

@@ -32,7 +32,7 @@ final class Application {
     /// process does not hold, which is looked up in the durable store first.
     func handle(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         if store.durable != nil, let (session, page) = unheld(request) {
-            return adopt(session: session, page: page, environment: request.environment) { self.serve(request, respond) }
+            return adopt(session: session, page: page, environment: request.environment, respond: respond) { self.serve(request, respond) }
         }
         serve(request, respond)
     }

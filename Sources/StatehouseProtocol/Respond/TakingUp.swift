@@ -1,4 +1,6 @@
+import Dispatch
 import StatehouseViews
+import Synchronization
 
 /// Pages a durable store kept that this process does not hold (after a restart, or another
 /// process's): looked up before a request is served, mounted again with their id and state,
@@ -18,48 +20,84 @@ extension Application {
     /// Takes up the session `sessionID` from the durable store, and its page `pageID`, then
     /// calls `then` (whether or not the store had them: the request is then answered as usual).
     /// The page's root environment gets the request's host values, as a new page's does.
+    ///
+    /// A read that fails, or that the store does not answer within `storeTimeout`, with nothing
+    /// of it held here either, is answered `503` through `respond` instead, and changes
+    /// nothing: the session or page may well be in the store, and answered as unknown, a new
+    /// session would take the browser's cookie (a page, a reload to a new one).
     func adopt(session sessionID: Token, page pageID: Token?, environment: HostEnvironment,
-               then: @escaping @MainActor @Sendable () -> Void) {
+               respond: @escaping @Sendable (HostResponse) -> Void, then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
         store.beginReading(sessionID)
-        durable.session(sessionID.description) { result in
-            MainActorHop.run {
-                // What ended here while the store failed is newer than what the store has (a
-                // session made meanwhile is not there at all).
-                let stored = self.store.withHeldBack(session: sessionID, over: self.stored(result, "session"))
-                self.store.endReading(sessionID)
-                guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
-                self.readPage(pageID) { page, isNewer in
-                    if let page, page.session == stored.id {
-                        self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
-                    }
-                    then()
+        read("session", { durable.session(sessionID.description, $0) }) { read in
+            // What ended here while the store failed is newer than what the store has (a
+            // session made meanwhile is not there at all).
+            let stored = self.store.withHeldBack(session: sessionID, over: read.found)
+            self.store.endReading(sessionID)
+            if stored == nil, let failure = read.failure { return respond(Self.unreadable(failure)) }
+            guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
+            self.readPage(pageID) { page, isNewer, failure in
+                if let page, page.session == stored.id {
+                    self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
+                } else if page == nil, let failure {
+                    return respond(Self.unreadable(failure))
                 }
+                then()
             }
         }
     }
 
     /// Page `id` as the store has it, with the writes of it that ended here and that the copy
-    /// may lack on top: held back, on their way, or committed while it was read.
-    private func readPage(_ id: Token, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool) -> Void) {
-        guard let durable = store.durable else { return then(nil, false) }
+    /// may lack on top: held back, on their way, or committed while it was read. (`failure`:
+    /// why the store's copy could not be read.)
+    private func readPage(_ id: Token, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool, _ failure: String?) -> Void) {
+        guard let durable = store.durable else { return then(nil, false, nil) }
         store.beginReading(id)
-        durable.page(id.description) { result in
-            MainActorHop.run {
-                let (page, isNewer) = self.store.withHeldBack(page: id, over: self.stored(result, "page"))
-                self.store.endReading(id)
-                then(page, isNewer)
+        read("page", { durable.page(id.description, $0) }) { read in
+            let (page, isNewer) = self.store.withHeldBack(page: id, over: read.found)
+            self.store.endReading(id)
+            then(page, isNewer, read.failure)
+        }
+    }
+
+    /// What a read of the durable store found (`found`: nil if it has no such thing), or why it
+    /// found nothing (`failure`).
+    struct StoreRead<T: Sendable>: Sendable {
+        var found: T?
+        var failure: String?
+    }
+
+    /// Reads `what` with `read`, and calls `then` on the main actor once: with the store's
+    /// answer, or with a failure if the store does not answer within `storeTimeout` (its late
+    /// answer is then dropped).
+    private func read<T: Sendable>(_ what: String, _ read: (@escaping @Sendable (Result<T?, any Error>) -> Void) -> Void,
+                                   then: @escaping @MainActor @Sendable (StoreRead<T>) -> Void) {
+        let answered = Mutex(false)
+        let once: @Sendable (StoreRead<T>) -> Void = { result in
+            guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
+            MainActorHop.run { then(result) }
+        }
+        let timeout = settings.storeTimeout, logger = self.logger
+        DispatchQueue.main.asyncAfter(deadline: .now() + timeout) {
+            guard !answered.withLock({ $0 }) else { return }
+            logger.error("the state store did not answer a \(what) read within \(timeout.formatted()) s")
+            once(StoreRead(failure: "the state store did not answer within \(timeout.formatted()) s"))
+        }
+        read { result in
+            switch result {
+            case .success(let value): once(StoreRead(found: value))
+            case .failure(let error):
+                logger.error("could not read a \(what) from the state store: \(error)")
+                once(StoreRead(failure: "the state store could not be read"))
             }
         }
     }
 
-    private func stored<T>(_ result: Result<T?, any Error>, _ what: String) -> T? {
-        switch result {
-        case .success(let value): return value
-        case .failure(let error):
-            logger.error("could not read a \(what) from the state store: \(error)")
-            return nil
-        }
+    /// The answer to a request whose session or page could not be read from the store.
+    static func unreadable(_ failure: String) -> HostResponse {
+        var response = HostResponse.text(503, "\(failure): try again in a moment")
+        response.headers.add(name: "Retry-After", value: "1")
+        return response
     }
 
     /// Mounts a page the durable store kept, with its id and its views' state, in `session`.
