@@ -97,8 +97,12 @@ public final class PostgresStore: DurableStore {
             return configuration
         }
 
+        /// A listener's connection: it gives up connecting after 5 s (not postgres-nio's 10),
+        /// so that closing the store while the database drops packets does not wait longer.
         var connection: PostgresConnection.Configuration {
-            PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+            var configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+            configuration.options.connectTimeout = .seconds(5)
+            return configuration
         }
     }
 
@@ -231,8 +235,9 @@ public final class PostgresStore: DurableStore {
         pageHandlers.withLock { $0.append(handler) }
     }
 
-    /// Listens on both channels, each on a connection of its own made apart from the pool, for
-    /// as long as the store is open (again after a second if the database goes away). An
+    /// Listens on both channels, each on a connection of its own made apart from the pool (two
+    /// connections beside the pool's eight), for as long as the store is open (again if the
+    /// database goes away: after 1 s, then 2 s, then every 4 s, logged once). An
     /// App-level key announced is read and handed on (this process's own writes come back too:
     /// a value it already holds changes nothing); a page taken up by another process is handed
     /// on.
@@ -261,11 +266,13 @@ public final class PostgresStore: DurableStore {
                         _ handle: @escaping @Sendable (String, PostgresConnection, Logger) async throws -> Void) -> Task<Void, Never> {
         let configuration = endpoint.connection, logger = self.logger
         return Task {
-            var id = 0
+            var id = 0, pause = 1
             while !Task.isCancelled {
                 do {
                     id += 1
                     let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+                    if pause > 1 { logger.notice("listening on \(channel) again") }
+                    pause = 1
                     do {
                         try await withTaskCancellationHandler {
                             try await connection.listen(on: channel) { notifications in
@@ -283,8 +290,11 @@ public final class PostgresStore: DurableStore {
                     try? await connection.close()
                 } catch {
                     if Task.isCancelled { break }
-                    logger.error("listening on \(channel) failed, again in 1 s: \(error)")
-                    try? await Task.sleep(for: .seconds(1))
+                    // The first failure in full; while the database stays away, quieter.
+                    let message = "listening on \(channel) failed, again in \(pause) s: \(pause == 1 ? String(reflecting: error) : "\(error)")"
+                    if pause == 1 { logger.error("\(message)") } else { logger.debug("\(message)") }
+                    try? await Task.sleep(for: .seconds(pause))
+                    pause = min(pause * 2, 4)
                 }
             }
         }

@@ -21,22 +21,23 @@ extension Application {
     /// calls `then` (whether or not the store had them: the request is then answered as usual).
     /// The page's root environment gets the request's host values, as a new page's does.
     ///
-    /// A read that fails, or that the store does not answer within `storeTimeout`, with nothing
-    /// of it held here either, is answered `503` through `respond` instead, and changes
-    /// nothing: the session or page may well be in the store, and answered as unknown, a new
-    /// session would take the browser's cookie (a page, a reload to a new one).
+    /// A read that fails, or that the store does not answer within `storeTimeout` (both reads
+    /// together), with nothing of it held here either, is answered `503` through `respond`
+    /// instead, and changes nothing: the session or page may well be in the store, and answered
+    /// as unknown, a new session would take the browser's cookie (a page, a reload to a new one).
     func adopt(session sessionID: Token, page pageID: Token?, environment: HostEnvironment,
                respond: @escaping @Sendable (HostResponse) -> Void, then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
+        let deadline = DispatchTime.now() + settings.storeTimeout
         store.beginReading(sessionID)
-        read("session", { durable.session(sessionID.description, $0) }) { read in
+        read("session", by: deadline, { durable.session(sessionID.description, $0) }) { read in
             // What ended here while the store failed is newer than what the store has (a
             // session made meanwhile is not there at all).
             let stored = self.store.withHeldBack(session: sessionID, over: read.found)
             self.store.endReading(sessionID)
             if stored == nil, let failure = read.failure { return respond(Self.unreadable(failure)) }
             guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
-            self.readPage(pageID) { page, isNewer, failure in
+            self.readPage(pageID, by: deadline) { page, isNewer, failure in
                 if let page, page.session == stored.id {
                     self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
                 } else if page == nil, let failure {
@@ -50,10 +51,11 @@ extension Application {
     /// Page `id` as the store has it, with the writes of it that ended here and that the copy
     /// may lack on top: held back, on their way, or committed while it was read. (`failure`:
     /// why the store's copy could not be read.)
-    private func readPage(_ id: Token, then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool, _ failure: String?) -> Void) {
+    private func readPage(_ id: Token, by deadline: DispatchTime,
+                          then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool, _ failure: String?) -> Void) {
         guard let durable = store.durable else { return then(nil, false, nil) }
         store.beginReading(id)
-        read("page", { durable.page(id.description, $0) }) { read in
+        read("page", by: deadline, { durable.page(id.description, $0) }) { read in
             let (page, isNewer) = self.store.withHeldBack(page: id, over: read.found)
             self.store.endReading(id)
             then(page, isNewer, read.failure)
@@ -68,18 +70,19 @@ extension Application {
     }
 
     /// Reads `what` with `read`, and calls `then` on the main actor once: with the store's
-    /// answer, or with a failure if the store does not answer within `storeTimeout` (its late
-    /// answer is then dropped).
-    private func read<T: Sendable>(_ what: String, _ read: (@escaping @Sendable (Result<T?, any Error>) -> Void) -> Void,
+    /// answer, or with a failure if the store has not answered by `deadline` (its late answer
+    /// is then dropped). Whichever comes second finds `then` gone: neither keeps it.
+    private func read<T: Sendable>(_ what: String, by deadline: DispatchTime,
+                                   _ read: (@escaping @Sendable (Result<T?, any Error>) -> Void) -> Void,
                                    then: @escaping @MainActor @Sendable (StoreRead<T>) -> Void) {
-        let answered = Mutex(false)
+        let waiting = Mutex<(@MainActor @Sendable (StoreRead<T>) -> Void)?>(then)
         let once: @Sendable (StoreRead<T>) -> Void = { result in
-            guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
+            guard let then = waiting.withLock({ $0.take() }) else { return }
             MainActorHop.run { then(result) }
         }
         let timeout = settings.storeTimeout, logger = self.logger
-        DispatchQueue.main.asyncAfter(deadline: .now() + timeout) {
-            guard !answered.withLock({ $0 }) else { return }
+        DispatchQueue.main.asyncAfter(deadline: deadline) {
+            guard waiting.withLock({ $0 != nil }) else { return }
             logger.error("the state store did not answer a \(what) read within \(timeout.formatted()) s")
             once(StoreRead(failure: "the state store did not answer within \(timeout.formatted()) s"))
         }
@@ -87,7 +90,7 @@ extension Application {
             switch result {
             case .success(let value): once(StoreRead(found: value))
             case .failure(let error):
-                logger.error("could not read a \(what) from the state store: \(error)")
+                logger.error("could not read a \(what) from the state store: \(String(reflecting: error))")
                 once(StoreRead(failure: "the state store could not be read"))
             }
         }
