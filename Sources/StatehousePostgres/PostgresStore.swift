@@ -237,7 +237,8 @@ public final class PostgresStore: DurableStore {
 
     /// Listens on both channels, each on a connection of its own made apart from the pool (two
     /// connections beside the pool's eight), for as long as the store is open (again if the
-    /// database goes away: after 1 s, then 2 s, then every 4 s, logged once). An
+    /// database goes away: each second, logged once: a page another process takes up meanwhile
+    /// is announced to no one here, so the gap is kept short). An
     /// App-level key announced is read and handed on (this process's own writes come back too:
     /// a value it already holds changes nothing); a page taken up by another process is handed
     /// on.
@@ -266,13 +267,13 @@ public final class PostgresStore: DurableStore {
                         _ handle: @escaping @Sendable (String, PostgresConnection, Logger) async throws -> Void) -> Task<Void, Never> {
         let configuration = endpoint.connection, logger = self.logger
         return Task {
-            var id = 0, pause = 1
+            var id = 0, failures = 0
             while !Task.isCancelled {
                 do {
                     id += 1
                     let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
-                    if pause > 1 { logger.notice("listening on \(channel) again") }
-                    pause = 1
+                    if failures > 0 { logger.notice("listening on \(channel) again") }
+                    failures = 0
                     do {
                         try await withTaskCancellationHandler {
                             try await connection.listen(on: channel) { notifications in
@@ -291,10 +292,13 @@ public final class PostgresStore: DurableStore {
                 } catch {
                     if Task.isCancelled { break }
                     // The first failure in full; while the database stays away, quieter.
-                    let message = "listening on \(channel) failed, again in \(pause) s: \(pause == 1 ? String(reflecting: error) : "\(error)")"
-                    if pause == 1 { logger.error("\(message)") } else { logger.debug("\(message)") }
-                    try? await Task.sleep(for: .seconds(pause))
-                    pause = min(pause * 2, 4)
+                    failures += 1
+                    if failures == 1 {
+                        logger.error("listening on \(channel) failed, again each second: \(String(reflecting: error))")
+                    } else {
+                        logger.debug("listening on \(channel) failed again: \(error)")
+                    }
+                    try? await Task.sleep(for: .seconds(1))
                 }
             }
         }

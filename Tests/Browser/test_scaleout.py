@@ -326,5 +326,32 @@ class ScaleOutTests(BrowserTestCase):
         self.assertFalse(asking.is_alive(), "the take-up was not answered 15 s after PostgreSQL came back")
         self.assertEqual(answer, {"count": 2}, "b took the page up from the database and counted on")
 
+    @screenshot_on_failure
+    def test_5_a_click_the_other_process_cannot_take_up_yet_goes_again_until_it_can(self):
+        """PostgreSQL away and the session's process killed: the other process cannot read the
+        page, and answers 503 with Retry-After (nothing changed). The browser says why and
+        sends the click again each second; once the database is back the click lands, counted
+        on from the database, in the same document, and the notice goes."""
+        driver = self.open("/counter")
+        # Loaded again with the session's cookie, the page is made on the session's process
+        # (nginx sent the first load, without a cookie, by the hash of none).
+        driver.get(self.base + "/counter")
+        driver.find_element(By.ID, "increment").click()
+        self.until(driver, lambda d: self.count(d) == "1", "the count reads 1")
+        driver.execute_script("window.sameDocument = true")
+        home = self.upstream(driver)
+        type(self).stop_postgres()
+        self.processes[home].kill()
+        self.processes[home].wait(timeout=10)
+        driver.find_element(By.ID, "increment").click()
+        notice = lambda d: d.find_element(By.CSS_SELECTOR, ".sh-notice").text
+        self.until(driver, lambda d: "state store" in notice(d), "the browser says why the click did not land yet")
+        self.assertEqual(self.count(driver), "1", "nothing changed")
+        type(self).run_postgres()
+        self.until(driver, lambda d: self.count(d) == "2", "the click went again and landed once the database was back")
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, ".sh-notice"), [], "the notice went")
+        self.assertTrue(driver.execute_script("return window.sameDocument === true"), "the browser did not reload")
+        type(self).start_demo_process(home, self.ports[home])
+
 if __name__ == "__main__":
     unittest.main()

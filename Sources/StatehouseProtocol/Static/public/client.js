@@ -55,8 +55,18 @@
         const init = { method: 'POST', headers, body, credentials: 'same-origin' };
         const res = await fetch('/_sh/event', init);
         const text = await res.text();
-        if (res.status === 200) { applyStreams(text); inFlight.after?.(); }
+        if (res.status === 200) {
+          if (inFlight.tries) document.querySelector('.sh-notice')?.remove(); // the retry's notice
+          applyStreams(text); inFlight.after?.();
+        }
         else if (res.status === 410) { queue.length = 0; location.reload(); break; }
+        else if (res.status === 503 && res.headers.has('Retry-After') && (inFlight.tries = (inFlight.tries || 0) + 1) <= 10) {
+          // Nothing changed, and the server asks to be asked again (a state store it could
+          // not read): the same event goes again, ahead of those queued behind it.
+          if (inFlight.tries === 1 && !inFlight.quiet) notice(text.trim());
+          queue.unshift(inFlight);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(Number(res.headers.get('Retry-After')) || 1, 10) * 1000));
+        }
         else if (!inFlight.quiet) notice(text.trim() || `Request failed (${res.status})`);
       } catch (err) {
         if (!inFlight.quiet) notice(`Could not reach the server: ${err.message}`);
