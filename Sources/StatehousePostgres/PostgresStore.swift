@@ -36,6 +36,10 @@ public final class PostgresStore: DurableStore {
     /// The channel pages taken up are announced on (the payload: the page id, a space, the
     /// process).
     static let pagesChannel = "statehouse_pages"
+    /// Each page taken up, with the process that took it up last and when (the database's
+    /// clock): written with the announcement, so that a listener that was away reads what it
+    /// missed.
+    static let takesTable = "CREATE TABLE IF NOT EXISTS page_takes (page TEXT PRIMARY KEY, process TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)"
 
     /// Connects to the database `url` names and creates the tables that are missing.
     ///
@@ -47,7 +51,9 @@ public final class PostgresStore: DurableStore {
             try await store.client.withConnection { connection in
                 // One process at a time creates tables (IF NOT EXISTS races in PostgreSQL).
                 try await connection.query("SELECT pg_advisory_lock(7131)", logger: logger)
-                for statement in StoreSQL.schema(.postgres) { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+                for statement in StoreSQL.schema(.postgres) + [takesTable] {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
                 try await connection.query("SELECT pg_advisory_unlock(7131)", logger: logger)
             }
         } catch {
@@ -160,6 +166,7 @@ public final class PostgresStore: DurableStore {
         Task {
             do {
                 for statement in StoreSQL.expire(before: cutoff, .postgres) { try await client.query(Self.query(statement), logger: logger) }
+                try await client.query("DELETE FROM page_takes WHERE at < \(cutoff)", logger: logger)
             } catch {
                 logger.error("could not expire stored pages: \(error)")
             }
@@ -224,7 +231,14 @@ public final class PostgresStore: DurableStore {
         let client = self.client, logger = self.logger, payload = "\(id) \(process)"
         Task {
             do {
-                try await client.query("SELECT pg_notify(\(Self.pagesChannel), \(payload))", logger: logger)
+                // Recorded and announced in one statement: a process listening hears it, one that
+                // listens again later finds it in the table.
+                try await client.query("""
+                    WITH taken AS (
+                        INSERT INTO page_takes (page, process, at) VALUES (\(id), \(process), extract(epoch FROM clock_timestamp()))
+                        ON CONFLICT (page) DO UPDATE SET process = EXCLUDED.process, at = EXCLUDED.at RETURNING page)
+                    SELECT pg_notify(\(Self.pagesChannel), \(payload)) FROM taken
+                    """, logger: logger)
             } catch {
                 logger.error("could not tell other processes that page \(id) was taken up: \(error)")
             }
@@ -237,25 +251,37 @@ public final class PostgresStore: DurableStore {
 
     /// Listens on both channels, each on a connection of its own made apart from the pool (two
     /// connections beside the pool's eight), for as long as the store is open (again if the
-    /// database goes away: each second, logged once: a page another process takes up meanwhile
-    /// is announced to no one here, so the gap is kept short). An
+    /// database goes away: each second, logged once). An
     /// App-level key announced is read and handed on (this process's own writes come back too:
     /// a value it already holds changes nothing); a page taken up by another process is handed
-    /// on.
+    /// on. Listening again after a gap, a listener first reads what it may have missed since
+    /// it last began to listen: every App-level value (what this process already holds changes
+    /// nothing), and the pages other processes took up since (`page_takes`).
     ///
     /// Not the pool's connections: a listener holds its connection for good, and the pool,
     /// when the database comes back, makes connections for the requests that waited only
     /// while it counts fewer leased ones than waiting requests. Its two listeners, leased
     /// first, left a take-up's read waiting behind them with no connection made for it.
     private func listen() {
-        let app = listen(on: Self.appChannel) { [unowned self] key, connection, logger in
+        let app = listen(on: Self.appChannel, catchingUp: { [unowned self] _, connection, logger in
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: StoreSQL.selectAppState), logger: logger)
+            for try await (key, value) in rows.decode((String, ByteBuffer).self) {
+                let bytes = Array(value.readableBytesView)
+                for handler in appHandlers.withLock({ $0 }) { handler(key, bytes) }
+            }
+        }) { [unowned self] key, connection, logger in
             let rows = try await connection.query(Self.query((StoreSQL.selectAppValue(.postgres), [.text(key)])), logger: logger)
             for try await value in rows.decode(ByteBuffer.self) {
                 let bytes = Array(value.readableBytesView)
                 for handler in appHandlers.withLock({ $0 }) { handler(key, bytes) }
             }
         }
-        let pages = listen(on: Self.pagesChannel) { [unowned self] payload, _, _ in
+        let pages = listen(on: Self.pagesChannel, catchingUp: { [unowned self] since, connection, logger in
+            let rows = try await connection.query("SELECT page FROM page_takes WHERE process <> \(process) AND at >= \(since)", logger: logger)
+            for try await page in rows.decode(String.self) {
+                for handler in pageHandlers.withLock({ $0 }) { handler(page) }
+            }
+        }) { [unowned self] payload, _, _ in
             let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, parts[1] != process else { return }
             for handler in pageHandlers.withLock({ $0 }) { handler(parts[0]) }
@@ -263,11 +289,15 @@ public final class PostgresStore: DurableStore {
         listening.withLock { $0 = [app, pages] }
     }
 
+    /// Listens on `channel`, handing each notification's payload to `handle`; listening again,
+    /// calls `catchingUp` first with when (the database's clock) it last began to listen.
     private func listen(on channel: String,
+                        catchingUp: @escaping @Sendable (_ since: Double, PostgresConnection, Logger) async throws -> Void,
                         _ handle: @escaping @Sendable (String, PostgresConnection, Logger) async throws -> Void) -> Task<Void, Never> {
         let configuration = endpoint.connection, logger = self.logger
         return Task {
             var id = 0, failures = 0
+            var listened: Double?
             while !Task.isCancelled {
                 do {
                     id += 1
@@ -276,7 +306,14 @@ public final class PostgresStore: DurableStore {
                     failures = 0
                     do {
                         try await withTaskCancellationHandler {
+                            var now: Double?
+                            for try await time in try await connection.query("SELECT extract(epoch FROM clock_timestamp())::float8", logger: logger).decode(Double.self) {
+                                now = time
+                            }
                             try await connection.listen(on: channel) { notifications in
+                                // Listening now: what was missed since the last time is read.
+                                if let since = listened { try await catchingUp(since, connection, logger) }
+                                listened = now
                                 for try await notification in notifications {
                                     try await handle(notification.payload, connection, logger)
                                 }

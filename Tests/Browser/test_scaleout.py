@@ -76,6 +76,27 @@ def run_as_postgres(arguments, **options):
     return arguments
 
 
+def connections_to(pid, port):
+    """The local ports of process `pid`'s TCP connections to `port` (from /proc: its sockets'
+    inodes, looked up in /proc/net/tcp)."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    ports = []
+    with open("/proc/net/tcp") as table:
+        for line in list(table)[1:]:
+            fields = line.split()
+            local, remote, state, inode = fields[1], fields[2], fields[3], fields[9]
+            if state == "01" and inode in inodes and int(remote.split(":")[1], 16) == port:
+                ports.append(str(int(local.split(":")[1], 16)))
+    return ports
+
+
 def wait_until(condition, seconds, message):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -352,6 +373,29 @@ class ScaleOutTests(BrowserTestCase):
         self.assertEqual(driver.find_elements(By.CSS_SELECTOR, ".sh-notice"), [], "the notice went")
         self.assertTrue(driver.execute_script("return window.sameDocument === true"), "the browser did not reload")
         type(self).start_demo_process(home, self.ports[home])
+
+    def test_6_a_take_up_announced_while_a_process_was_not_listening_reaches_it_when_it_listens_again(self):
+        """A process whose listeners were away when another took up one of its pages (here:
+        a stopped with SIGSTOP, its database connections ended meanwhile) reads, once it
+        listens again, the pages taken up since: it lets its older copy go, and the next
+        request it gets for the page takes it up from the database, counted on."""
+        counter = self.new_counter("a")
+        self.assertEqual(self.click("a", counter), 1)
+        held = self.pages_held("a")
+        process = self.processes["a"]
+        process.send_signal(signal.SIGSTOP)
+        try:
+            ports = connections_to(process.pid, self.pg_port)
+            self.assertGreaterEqual(len(ports), 2, "a's two listeners are connected")
+            ended = subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.pg_port), "-U", "statehouse", "-d", "postgres", "-qAtc",
+                                    f"SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE client_port IN ({','.join(ports)})"],
+                                   capture_output=True, text=True, check=True).stdout.strip()
+            self.assertGreaterEqual(int(ended), 2)
+            self.assertEqual(self.click("b", counter), 2, "b takes the page up; a, stopped and not listening, is not told")
+        finally:
+            process.send_signal(signal.SIGCONT)
+        wait_until(lambda: self.pages_held("a") == held - 1, 10, "a let its older copy go once it listened again")
+        self.assertEqual(self.click("a", counter), 3, "a took the page up from the database")
 
 if __name__ == "__main__":
     unittest.main()
