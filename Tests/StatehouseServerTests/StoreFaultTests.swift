@@ -58,8 +58,11 @@ struct StoreFaultTests {
 
         private var isDown: Bool { state.withLock { $0.mode == .down } }
         func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
+            sessionReads.add(1, ordering: .sequentiallyConsistent)
             read({ inner.session(id, $0) }, answeredAfter: sessionAnswerDelay, done)
         }
+        /// Session reads asked of it.
+        let sessionReads = Atomic(0)
         func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void) {
             read({ inner.page(id, $0) }, answeredAfter: pageAnswerDelay, done)
         }
@@ -459,8 +462,11 @@ struct StoreFaultTests {
         #expect(counts == [3, 4], "the first session's page (evicted by the second's take-up) and the second's")
     }
 
-    @Test("A session and page this process does not hold, whose copy in the store cannot be read (the store fails, or does not answer within --store-timeout): 503 with Retry-After, no new session and nothing changed; once the store answers, the page is taken up as it was")
-    func unreadableTakeUpIs503() async throws {
+    /// A page of a session written to a store file by one server; then `body` against a
+    /// second server, on a `FlakyStore` over that file (`--store-timeout` 0.3 s), which holds
+    /// neither: `click` clicks the page's increment there.
+    static func onUnheldPage(_ body: @escaping @Sendable (_ flaky: FlakyStore, _ port: Int, _ cookie: String,
+                                                          _ click: () -> CurlClient.Reply) async throws -> Void) async throws {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
         let shown = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
@@ -473,31 +479,56 @@ struct StoreFaultTests {
         let (page, cookie) = try #require(shown.value)
         let flaky = FlakyStore(try await SQLiteStore.open(path: file))
         try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
-            func click() -> CurlClient.Reply {
+            try await body(flaky, port, cookie) {
                 DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
             }
-            func expectUnreadable(_ reply: CurlClient.Reply, _ why: String, _ comment: Comment) {
-                #expect(reply.status == 503 && reply.body.contains(why) && reply.header("Retry-After") == "1",
-                        "\(comment): \(reply.status) \(reply.body.prefix(120))")
-                #expect(reply.header("Set-Cookie") == nil, "\(comment): no new session")
-            }
+        }
+    }
+
+    /// `reply` is the 503 of a store that could not be read (`why`), and made no session.
+    static func expectUnreadable(_ reply: CurlClient.Reply, _ why: String, _ comment: Comment) {
+        #expect(reply.status == 503 && reply.body.contains(why) && reply.header("Retry-After") == "1",
+                "\(comment): \(reply.status) \(reply.body.prefix(120))")
+        #expect(reply.header("Set-Cookie") == nil, "\(comment): no new session")
+    }
+
+    @Test("A session and page this process does not hold, whose copy in the store cannot be read (the store fails, or does not answer within --store-timeout): 503 with Retry-After, no new session and nothing changed; once the store answers, the page is taken up as it was")
+    func unreadableTakeUpIs503() async throws {
+        try await Self.onUnheldPage { flaky, port, cookie, click in
             flaky.set(.down)
-            expectUnreadable(click(), "could not be read", "a click while reads fail")
-            expectUnreadable(CurlClient(port: port).get("/counter", headers: ["Cookie: \(cookie)"]), "could not be read",
-                             "a page load with the session's cookie while reads fail")
+            Self.expectUnreadable(click(), "could not be read", "a click while reads fail")
+            Self.expectUnreadable(CurlClient(port: port).get("/counter", headers: ["Cookie: \(cookie)"]), "could not be read",
+                                  "a page load with the session's cookie while reads fail")
             flaky.set(.works)
             flaky.sessionAnswerDelay.withLock { $0 = 2 }
             let start = Date()
-            expectUnreadable(click(), "did not answer within 0.3 s", "a click while session reads hang")
+            Self.expectUnreadable(click(), "did not answer within 0.3 s", "a click while session reads hang")
             #expect(Date().timeIntervalSince(start) < 1.5, "answered after --store-timeout, not after the read")
             flaky.sessionAnswerDelay.withLock { $0 = 0 }
             flaky.pageAnswerDelay.withLock { $0 = 2 }
-            expectUnreadable(click(), "did not answer within 0.3 s", "a click while page reads hang")
+            try await Task.sleep(for: .seconds(2.2))  // the session read's late answer arrives, and is dropped
+            Self.expectUnreadable(click(), "did not answer within 0.3 s", "a click while page reads hang")
             flaky.pageAnswerDelay.withLock { $0 = 0 }
-            try await Task.sleep(for: .seconds(2.2))  // the late answers arrive, and are dropped
+            try await Task.sleep(for: .seconds(2.2))  // the page read's too
             let reply = click()
             #expect(reply.status == 200 && DurableStoreTests.count(in: reply.body) == 2, "taken up as it was: \(reply.status) \(reply.body.prefix(120))")
             #expect(Self.storeHealth(port) == "ok")
+        }
+    }
+
+    @Test("Requests for a session whose read the store has not answered yet join that read: asked again and again while the store is slow, they do not pile reads up in its queue")
+    func takeUpReadsJoined() async throws {
+        try await Self.onUnheldPage { flaky, port, cookie, click in
+            flaky.sessionAnswerDelay.withLock { $0 = 1.5 }
+            for attempt in 1...3 {
+                Self.expectUnreadable(click(), "did not answer within 0.3 s", "attempt \(attempt)")
+            }
+            #expect(flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 1, "the three requests shared one read")
+            try await Task.sleep(for: .seconds(1.5))  // the read is answered (to no one waiting any more)
+            flaky.sessionAnswerDelay.withLock { $0 = 0 }
+            let reply = click()
+            #expect(reply.status == 200 && DurableStoreTests.count(in: reply.body) == 2, "\(reply.status) \(reply.body.prefix(120))")
+            #expect(flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 2, "a read answered is not joined: a new one is sent")
         }
     }
 

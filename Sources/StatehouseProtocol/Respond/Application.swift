@@ -12,6 +12,8 @@ final class Application {
     private let metrics: ProtocolMetrics?
     let settings: ProtocolSettings
     let logger: Logger
+    /// Take-up reads of the durable store under way (`TakingUp.swift`).
+    let sessionReads = ReadsUnderWay<StoredSession>("session"), pageReads = ReadsUnderWay<StoredPage>("page")
 
     init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots?, metrics: ProtocolMetrics? = nil, logger: Logger) {
         var table: [String: RouteDescription] = [:]

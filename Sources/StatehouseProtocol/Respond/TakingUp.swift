@@ -30,7 +30,7 @@ extension Application {
         guard let durable = store.durable else { return then() }
         let deadline = DispatchTime.now() + settings.storeTimeout
         store.beginReading(sessionID)
-        read("session", by: deadline, { durable.session(sessionID.description, $0) }) { read in
+        read(sessionID, in: sessionReads, by: deadline, { durable.session(sessionID.description, $0) }) { read in
             // What ended here while the store failed is newer than what the store has (a
             // session made meanwhile is not there at all).
             let stored = self.store.withHeldBack(session: sessionID, over: read.found)
@@ -55,7 +55,7 @@ extension Application {
                           then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool, _ failure: String?) -> Void) {
         guard let durable = store.durable else { return then(nil, false, nil) }
         store.beginReading(id)
-        read("page", by: deadline, { durable.page(id.description, $0) }) { read in
+        read(id, in: pageReads, by: deadline, { durable.page(id.description, $0) }) { read in
             let (page, isNewer) = self.store.withHeldBack(page: id, over: read.found)
             self.store.endReading(id)
             then(page, isNewer, read.failure)
@@ -69,10 +69,16 @@ extension Application {
         var failure: String?
     }
 
-    /// Reads `what` with `read`, and calls `then` on the main actor once: with the store's
+    /// Reads `id` with `read`, and calls `then` on the main actor once: with the store's
     /// answer, or with a failure if the store has not answered by `deadline` (its late answer
     /// is then dropped). Whichever comes second finds `then` gone: neither keeps it.
-    private func read<T: Sendable>(_ what: String, by deadline: DispatchTime,
+    ///
+    /// A read of `id` already under way (`reads`), even one whose request gave up waiting, is
+    /// joined rather than another sent: while the store is away, requests asked again (the
+    /// client's retries after a 503) would pile their reads up in its queue. The read holds
+    /// its own reading of `id` until the store answers, so that what commits meanwhile goes
+    /// on top of its answer for every request that joined it.
+    private func read<T: Sendable>(_ id: Token, in reads: ReadsUnderWay<T>, by deadline: DispatchTime,
                                    _ read: (@escaping @Sendable (Result<T?, any Error>) -> Void) -> Void,
                                    then: @escaping @MainActor @Sendable (StoreRead<T>) -> Void) {
         let waiting = Mutex<(@MainActor @Sendable (StoreRead<T>) -> Void)?>(then)
@@ -80,19 +86,58 @@ extension Application {
             guard let then = waiting.withLock({ $0.take() }) else { return }
             MainActorHop.run { then(result) }
         }
-        let timeout = settings.storeTimeout, logger = self.logger
+        let timeout = settings.storeTimeout, logger = self.logger, what = reads.what
         DispatchQueue.main.asyncAfter(deadline: deadline) {
             guard waiting.withLock({ $0 != nil }) else { return }
             logger.error("the state store did not answer a \(what) read within \(timeout.formatted()) s")
             once(StoreRead(failure: "the state store did not answer within \(timeout.formatted()) s"))
         }
+        guard let number = reads.join(id, once) else { return }
+        store.beginReading(id)
         read { result in
+            let answer: StoreRead<T>
             switch result {
-            case .success(let value): once(StoreRead(found: value))
+            case .success(let value): answer = StoreRead(found: value)
             case .failure(let error):
                 logger.error("could not read a \(what) from the state store: \(String(reflecting: error))")
-                once(StoreRead(failure: "the state store could not be read"))
+                answer = StoreRead(failure: "the state store could not be read")
             }
+            MainActorHop.run {
+                reads.answer(id, read: number, answer)
+                self.store.endReading(id)
+            }
+        }
+    }
+
+    /// The reads of one kind (sessions or pages) under way, by id, with the requests waiting
+    /// for each (or that waited: one that gave up ignores the answer). A read unanswered for
+    /// 30 s is not joined any more: one is sent again (a store that lost an answer must not
+    /// leave the id unreadable for good), and the old one's answer, if it comes, is dropped.
+    @MainActor final class ReadsUnderWay<T: Sendable> {
+        let what: String
+        private var underWay: [Token: (read: Int, since: UInt64, waiting: [@Sendable (StoreRead<T>) -> Void])] = [:]
+        private var reads = 0
+
+        init(_ what: String) { self.what = what }
+
+        /// Adds `waiter` to the read of `id` under way; if there is none (or only one sent 30 s
+        /// ago or earlier), to a new one, whose number is returned (the caller sends it).
+        func join(_ id: Token, _ waiter: @escaping @Sendable (StoreRead<T>) -> Void) -> Int? {
+            let now = Uptime.now
+            if let read = underWay[id], now - read.since < 30_000_000_000 {
+                underWay[id]?.waiting.append(waiter)
+                return nil
+            }
+            reads += 1
+            underWay[id] = (reads, now, [waiter])
+            return reads
+        }
+
+        /// The store answered read `read` of `id`: every request that joined it gets `answer`.
+        func answer(_ id: Token, read: Int, _ answer: StoreRead<T>) {
+            guard let under = underWay[id], under.read == read else { return }
+            underWay[id] = nil
+            for waiter in under.waiting { waiter(answer) }
         }
     }
 
