@@ -28,6 +28,10 @@ public final class PostgresStore: DurableStore {
     private let listening = Mutex<[Task<Void, Never>]>([])
     private let appHandlers = Mutex<[@Sendable (String, [UInt8]) -> Void]>([])
     private let pageHandlers = Mutex<[@Sendable (String) -> Void]>([])
+    /// Pages taken up here whose announcement is on its way (false) or failed (true): the
+    /// table may still name another process for them, whose take-up is older than this one's
+    /// (failed: until the next catch-up, which is the one that could mistake it).
+    private let announcing = Mutex<[String: Bool]>([:])
     private let commits: GroupCommit
     /// This store's name in the announcements it makes (it ignores its own).
     private let process = UUID().uuidString
@@ -166,7 +170,9 @@ public final class PostgresStore: DurableStore {
         Task {
             do {
                 for statement in StoreSQL.expire(before: cutoff, .postgres) { try await client.query(Self.query(statement), logger: logger) }
-                try await client.query("DELETE FROM page_takes WHERE at < \(cutoff)", logger: logger)
+                // By the database's clock, which wrote `at`.
+                let age = Date().timeIntervalSince1970 - cutoff
+                try await client.query("DELETE FROM page_takes WHERE at < extract(epoch FROM clock_timestamp()) - \(age)", logger: logger)
             } catch {
                 logger.error("could not expire stored pages: \(error)")
             }
@@ -229,7 +235,8 @@ public final class PostgresStore: DurableStore {
 
     public func announceTaken(page id: String) {
         let client = self.client, logger = self.logger, payload = "\(id) \(process)"
-        Task {
+        announcing.withLock { $0[id] = false }
+        Task { [self] in
             do {
                 // Recorded and announced in one statement: a process listening hears it, one that
                 // listens again later finds it in the table.
@@ -239,7 +246,9 @@ public final class PostgresStore: DurableStore {
                         ON CONFLICT (page) DO UPDATE SET process = EXCLUDED.process, at = EXCLUDED.at RETURNING page)
                     SELECT pg_notify(\(Self.pagesChannel), \(payload)) FROM taken
                     """, logger: logger)
+                announcing.withLock { $0[id] = nil }
             } catch {
+                announcing.withLock { $0[id] = true }
                 logger.error("could not tell other processes that page \(id) was taken up: \(error)")
             }
         }
@@ -254,22 +263,18 @@ public final class PostgresStore: DurableStore {
     /// database goes away: each second, logged once). An
     /// App-level key announced is read and handed on (this process's own writes come back too:
     /// a value it already holds changes nothing); a page taken up by another process is handed
-    /// on. Listening again after a gap, a listener first reads what it may have missed since
-    /// it last began to listen: every App-level value (what this process already holds changes
-    /// nothing), and the pages other processes took up since (`page_takes`).
+    /// on. Listening again after a gap, the pages listener first reads the pages other processes
+    /// took up since it last began to listen (`page_takes`). (An App-level value announced while
+    /// away is not read again until it changes again.)
     ///
     /// Not the pool's connections: a listener holds its connection for good, and the pool,
     /// when the database comes back, makes connections for the requests that waited only
     /// while it counts fewer leased ones than waiting requests. Its two listeners, leased
     /// first, left a take-up's read waiting behind them with no connection made for it.
     private func listen() {
-        let app = listen(on: Self.appChannel, catchingUp: { [unowned self] _, connection, logger in
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: StoreSQL.selectAppState), logger: logger)
-            for try await (key, value) in rows.decode((String, ByteBuffer).self) {
-                let bytes = Array(value.readableBytesView)
-                for handler in appHandlers.withLock({ $0 }) { handler(key, bytes) }
-            }
-        }) { [unowned self] key, connection, logger in
+        // No catch-up for App-level values: read again in whole, the store's older copies would
+        // replace values this process changed and has not written yet (while the store failed).
+        let app = listen(on: Self.appChannel, catchingUp: nil) { [unowned self] key, connection, logger in
             let rows = try await connection.query(Self.query((StoreSQL.selectAppValue(.postgres), [.text(key)])), logger: logger)
             for try await value in rows.decode(ByteBuffer.self) {
                 let bytes = Array(value.readableBytesView)
@@ -277,8 +282,14 @@ public final class PostgresStore: DurableStore {
             }
         }
         let pages = listen(on: Self.pagesChannel, catchingUp: { [unowned self] since, connection, logger in
+            // Not the pages taken up here whose own record has not committed: this process's
+            // copy is the newer one.
+            let unrecorded = announcing.withLock { announcing in
+                defer { announcing = announcing.filter { !$0.value } }
+                return Set(announcing.keys)
+            }
             let rows = try await connection.query("SELECT page FROM page_takes WHERE process <> \(process) AND at >= \(since)", logger: logger)
-            for try await page in rows.decode(String.self) {
+            for try await page in rows.decode(String.self) where !unrecorded.contains(page) {
                 for handler in pageHandlers.withLock({ $0 }) { handler(page) }
             }
         }) { [unowned self] payload, _, _ in
@@ -292,7 +303,7 @@ public final class PostgresStore: DurableStore {
     /// Listens on `channel`, handing each notification's payload to `handle`; listening again,
     /// calls `catchingUp` first with when (the database's clock) it last began to listen.
     private func listen(on channel: String,
-                        catchingUp: @escaping @Sendable (_ since: Double, PostgresConnection, Logger) async throws -> Void,
+                        catchingUp: (@Sendable (_ since: Double, PostgresConnection, Logger) async throws -> Void)?,
                         _ handle: @escaping @Sendable (String, PostgresConnection, Logger) async throws -> Void) -> Task<Void, Never> {
         let configuration = endpoint.connection, logger = self.logger
         return Task {
@@ -312,7 +323,7 @@ public final class PostgresStore: DurableStore {
                             }
                             try await connection.listen(on: channel) { notifications in
                                 // Listening now: what was missed since the last time is read.
-                                if let since = listened { try await catchingUp(since, connection, logger) }
+                                if let since = listened, let catchingUp { try await catchingUp(since, connection, logger) }
                                 listened = now
                                 for try await notification in notifications {
                                     try await handle(notification.payload, connection, logger)

@@ -76,8 +76,9 @@ extension Application {
     /// A read of `id` already under way (`reads`), even one whose request gave up waiting, is
     /// joined rather than another sent: while the store is away, requests asked again (the
     /// client's retries after a 503) would pile their reads up in its queue. The read holds
-    /// its own reading of `id` until the store answers, so that what commits meanwhile goes
-    /// on top of its answer for every request that joined it.
+    /// its own reading of `id` until the store answers (or, given up on, ten times
+    /// `storeTimeout`), so
+    /// that what commits meanwhile goes on top of its answer for every request that joined it.
     private func read<T: Sendable>(_ id: Token, in reads: ReadsUnderWay<T>, by deadline: DispatchTime,
                                    _ read: (@escaping @Sendable (Result<T?, any Error>) -> Void) -> Void,
                                    then: @escaping @MainActor @Sendable (StoreRead<T>) -> Void) {
@@ -94,6 +95,16 @@ extension Application {
         }
         guard let number = reads.join(id, once) else { return }
         store.beginReading(id)
+        // A read the store never answers is given up on (so that its reading of `id` ends,
+        // and the next request sends another); its answer, if it comes after all, is dropped.
+        let giveUp = 10 * timeout
+        DispatchQueue.main.asyncAfter(deadline: .now() + giveUp) {
+            MainActorHop.run {
+                guard reads.end(id, read: number, nil) else { return }
+                logger.error("the state store has not answered a \(what) read for \(giveUp.formatted()) s: given up")
+                self.store.endReading(id)
+            }
+        }
         read { result in
             let answer: StoreRead<T>
             switch result {
@@ -103,41 +114,39 @@ extension Application {
                 answer = StoreRead(failure: "the state store could not be read")
             }
             MainActorHop.run {
-                reads.answer(id, read: number, answer)
-                self.store.endReading(id)
+                if reads.end(id, read: number, answer) { self.store.endReading(id) }
             }
         }
     }
 
     /// The reads of one kind (sessions or pages) under way, by id, with the requests waiting
-    /// for each (or that waited: one that gave up ignores the answer). A read unanswered for
-    /// 30 s is not joined any more: one is sent again (a store that lost an answer must not
-    /// leave the id unreadable for good), and the old one's answer, if it comes, is dropped.
+    /// for each (or that waited: one that gave up ignores the answer).
     @MainActor final class ReadsUnderWay<T: Sendable> {
         let what: String
-        private var underWay: [Token: (read: Int, since: UInt64, waiting: [@Sendable (StoreRead<T>) -> Void])] = [:]
+        private var underWay: [Token: (read: Int, waiting: [@Sendable (StoreRead<T>) -> Void])] = [:]
         private var reads = 0
 
         init(_ what: String) { self.what = what }
 
-        /// Adds `waiter` to the read of `id` under way; if there is none (or only one sent 30 s
-        /// ago or earlier), to a new one, whose number is returned (the caller sends it).
+        /// Adds `waiter` to the read of `id` under way; if there is none, to a new one, whose
+        /// number is returned (the caller sends it).
         func join(_ id: Token, _ waiter: @escaping @Sendable (StoreRead<T>) -> Void) -> Int? {
-            let now = Uptime.now
-            if let read = underWay[id], now - read.since < 30_000_000_000 {
+            if underWay[id] != nil {
                 underWay[id]?.waiting.append(waiter)
                 return nil
             }
             reads += 1
-            underWay[id] = (reads, now, [waiter])
+            underWay[id] = (reads, [waiter])
             return reads
         }
 
-        /// The store answered read `read` of `id`: every request that joined it gets `answer`.
-        func answer(_ id: Token, read: Int, _ answer: StoreRead<T>) {
-            guard let under = underWay[id], under.read == read else { return }
+        /// Ends read `read` of `id`, answered (its waiters get `answer`) or given up on (nil):
+        /// true if it was still under way.
+        func end(_ id: Token, read: Int, _ answer: StoreRead<T>?) -> Bool {
+            guard let under = underWay[id], under.read == read else { return false }
             underWay[id] = nil
-            for waiter in under.waiting { waiter(answer) }
+            if let answer { for waiter in under.waiting { waiter(answer) } }
+            return true
         }
     }
 
