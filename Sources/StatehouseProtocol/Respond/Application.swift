@@ -33,7 +33,7 @@ final class Application {
     /// suspension, a change a durable store must keep first, and a session or page this
     /// process does not hold, which is looked up in the durable store first.
     func handle(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
-        if store.durable != nil, let (session, page) = unheld(request) {
+        if store.durable != nil, let (session, page) = unheld(request), usesSession(request) {
             return adopt(session: session, page: page, environment: request.environment, respond: respond) { self.serve(request, respond) }
         }
         serve(request, respond)

@@ -17,6 +17,16 @@ extension Application {
         return (session, needsPage ? pageID : nil)
     }
 
+    /// Whether answering `request` involves its session: an event, a leave, a render, a stream
+    /// or a page. (`/_sh/health`, `/_sh/metrics` and the protocol's other paths are answered
+    /// without reading the store, also while it cannot be read.)
+    func usesSession(_ request: HostRequest) -> Bool {
+        switch request.path {
+        case Wire.eventPath, Wire.leavePath, Wire.renderPath, Wire.streamPath: true
+        case let path: request.method == "GET" && !path.hasPrefix(Wire.prefix)
+        }
+    }
+
     /// Takes up the session `sessionID` from the durable store, and its page `pageID`, then
     /// calls `then` (whether or not the store had them: the request is then answered as usual).
     /// The page's root environment gets the request's host values, as a new page's does.
