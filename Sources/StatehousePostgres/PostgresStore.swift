@@ -28,10 +28,10 @@ public final class PostgresStore: DurableStore {
     private let listening = Mutex<[Task<Void, Never>]>([])
     private let appHandlers = Mutex<[@Sendable (String, [UInt8]) -> Void]>([])
     private let pageHandlers = Mutex<[@Sendable (String) -> Void]>([])
-    /// Pages taken up here whose announcement is on its way (false) or failed (true): the
-    /// table may still name another process for them, whose take-up is older than this one's
-    /// (failed: until the next catch-up, which is the one that could mistake it).
-    private let announcing = Mutex<[String: Bool]>([:])
+    /// Pages taken up here whose record in `page_takes` is on its way (`inFlight`) or failed:
+    /// the table may still name another process for them, whose take-up is older than this
+    /// one's (a failed one is kept until a catch-up has passed it over).
+    private let announcing = Mutex<[String: (inFlight: Int, failed: Bool)]>([:])
     private let commits: GroupCommit
     /// This store's name in the announcements it makes (it ignores its own).
     private let process = UUID().uuidString
@@ -235,7 +235,7 @@ public final class PostgresStore: DurableStore {
 
     public func announceTaken(page id: String) {
         let client = self.client, logger = self.logger, payload = "\(id) \(process)"
-        announcing.withLock { $0[id] = false }
+        announcing.withLock { $0[id, default: (0, false)].inFlight += 1 }
         Task { [self] in
             do {
                 // Recorded and announced in one statement: a process listening hears it, one that
@@ -246,9 +246,16 @@ public final class PostgresStore: DurableStore {
                         ON CONFLICT (page) DO UPDATE SET process = EXCLUDED.process, at = EXCLUDED.at RETURNING page)
                     SELECT pg_notify(\(Self.pagesChannel), \(payload)) FROM taken
                     """, logger: logger)
-                announcing.withLock { $0[id] = nil }
+                announcing.withLock { announcing in
+                    announcing[id]?.inFlight -= 1
+                    announcing[id]?.failed = false
+                    if announcing[id]?.inFlight == 0 { announcing[id] = nil }
+                }
             } catch {
-                announcing.withLock { $0[id] = true }
+                announcing.withLock { announcing in
+                    announcing[id]?.inFlight -= 1
+                    announcing[id]?.failed = true
+                }
                 logger.error("could not tell other processes that page \(id) was taken up: \(error)")
             }
         }
@@ -282,15 +289,17 @@ public final class PostgresStore: DurableStore {
             }
         }
         let pages = listen(on: Self.pagesChannel, catchingUp: { [unowned self] since, connection, logger in
-            // Not the pages taken up here whose own record has not committed: this process's
-            // copy is the newer one.
-            let unrecorded = announcing.withLock { announcing in
-                defer { announcing = announcing.filter { !$0.value } }
-                return Set(announcing.keys)
-            }
+            // Not the pages taken up here whose own record has not committed (looked at as each
+            // row comes: one may be taken up meanwhile): this process's copy is the newer one.
+            let failedBefore = announcing.withLock { Set($0.filter { $0.value.failed }.keys) }
             let rows = try await connection.query("SELECT page FROM page_takes WHERE process <> \(process) AND at >= \(since)", logger: logger)
-            for try await page in rows.decode(String.self) where !unrecorded.contains(page) {
+            for try await page in rows.decode(String.self) where announcing.withLock({ $0[page] == nil }) {
                 for handler in pageHandlers.withLock({ $0 }) { handler(page) }
+            }
+            // Passed over once, by a catch-up that went through: later take-ups elsewhere are
+            // newer than this process's.
+            announcing.withLock { announcing in
+                for id in failedBefore where announcing[id]?.failed == true && announcing[id]?.inFlight == 0 { announcing[id] = nil }
             }
         }) { [unowned self] payload, _, _ in
             let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)

@@ -538,14 +538,14 @@ struct StoreFaultTests {
     @Test("A read the store does not answer for ten times --store-timeout is given up on: the next request sends another (and the old answer, coming late, changes nothing)")
     func unansweredReadGivenUp() async throws {
         try await Self.onUnheldPage { flaky, port, cookie, click in
-            flaky.sessionAnswerDelay.withLock { $0 = 6 }
+            flaky.sessionAnswerDelay.withLock { $0 = 9 }
             Self.expectUnreadable(click(), "did not answer within 0.3 s", "the first read hangs")
-            try await Task.sleep(for: .seconds(3.3))  // 10 × 0.3 s
+            try await Task.sleep(for: .seconds(4.5))  // 10 × 0.3 s, and a margin
             flaky.sessionAnswerDelay.withLock { $0 = 0 }
             let reply = click()
             #expect(reply.status == 200 && DurableStoreTests.count(in: reply.body) == 2, "\(reply.status) \(reply.body.prefix(120))")
             #expect(flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 2, "the hung read was not joined")
-            try await Task.sleep(for: .seconds(3))  // the first read's answer comes
+            try await Task.sleep(for: .seconds(4.5))  // the first read's answer comes, and is dropped
             let after = click()
             #expect(after.status == 200 && DurableStoreTests.count(in: after.body) == 3, "\(after.status) \(after.body.prefix(120))")
         }

@@ -58,6 +58,8 @@ final class Application {
         case ("GET", Wire.healthPath):
             respond(HostResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                                  body: Array(#"{"status":"ok","sessions":\#(store.sessionCount),"pages":\#(store.pageCount),"store":"\#(storeHealth)"}"#.utf8)))
+        case ("GET", let path) where path.hasPrefix(Wire.prefix):
+            respond(.text(404, "no protocol path \(path)"))
         case ("GET", let path):
             guard let (route, segments) = route(for: path) else {
                 return respond(Document.notFound("no route \(path)", home: "/", for: request))

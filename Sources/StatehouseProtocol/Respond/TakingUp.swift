@@ -17,13 +17,15 @@ extension Application {
         return (session, needsPage ? pageID : nil)
     }
 
-    /// Whether answering `request` involves its session: an event, a leave, a render, a stream
-    /// or a page. (`/_sh/health`, `/_sh/metrics` and the protocol's other paths are answered
-    /// without reading the store, also while it cannot be read.)
+    /// Whether answering `request` involves its session as this process does not hold it: an
+    /// event, a render, a stream or a page. (`/_sh/health`, `/_sh/metrics`, a leave (a page
+    /// not held here has nothing to end) and the protocol's other paths are answered without
+    /// reading the store, also while it cannot be read.)
     func usesSession(_ request: HostRequest) -> Bool {
-        switch request.path {
-        case Wire.eventPath, Wire.leavePath, Wire.renderPath, Wire.streamPath: true
-        case let path: request.method == "GET" && !path.hasPrefix(Wire.prefix)
+        switch (request.method, request.path) {
+        case ("POST", Wire.eventPath), ("GET", Wire.renderPath), ("GET", Wire.streamPath): true
+        case ("GET", let path): !path.hasPrefix(Wire.prefix)
+        default: false
         }
     }
 
