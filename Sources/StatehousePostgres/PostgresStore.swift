@@ -265,6 +265,11 @@ public final class PostgresStore: DurableStore {
         pageHandlers.withLock { $0.append(handler) }
     }
 
+    /// Hands on page `id`, taken up by another process (announced, or found by a catch-up).
+    private func takenElsewhere(_ id: String) {
+        for handler in pageHandlers.withLock({ $0 }) { handler(id) }
+    }
+
     /// Listens on both channels, each on a connection of its own made apart from the pool (two
     /// connections beside the pool's eight), for as long as the store is open (again if the
     /// database goes away: each second, logged once). An
@@ -294,7 +299,7 @@ public final class PostgresStore: DurableStore {
             let failedBefore = announcing.withLock { Set($0.filter { $0.value.failed }.keys) }
             let rows = try await connection.query("SELECT page FROM page_takes WHERE process <> \(process) AND at >= \(since)", logger: logger)
             for try await page in rows.decode(String.self) where announcing.withLock({ $0[page] == nil }) {
-                for handler in pageHandlers.withLock({ $0 }) { handler(page) }
+                takenElsewhere(page)
             }
             // Passed over once, by a catch-up that went through: later take-ups elsewhere are
             // newer than this process's.
@@ -304,7 +309,7 @@ public final class PostgresStore: DurableStore {
         }) { [unowned self] payload, _, _ in
             let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, parts[1] != process else { return }
-            for handler in pageHandlers.withLock({ $0 }) { handler(parts[0]) }
+            takenElsewhere(parts[0])
         }
         listening.withLock { $0 = [app, pages] }
     }

@@ -41,12 +41,10 @@ extension Application {
                respond: @escaping @Sendable (HostResponse) -> Void, then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
         let deadline = DispatchTime.now() + settings.storeTimeout
-        store.beginReading(sessionID)
         read(sessionID, in: sessionReads, by: deadline, { durable.session(sessionID.description, $0) }) { read in
             // What ended here while the store failed is newer than what the store has (a
             // session made meanwhile is not there at all).
             let stored = self.store.withHeldBack(session: sessionID, over: read.found)
-            self.store.endReading(sessionID)
             if stored == nil, let failure = read.failure { return respond(Self.unreadable(failure)) }
             guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
             self.readPage(pageID, by: deadline) { page, isNewer, failure in
@@ -66,10 +64,8 @@ extension Application {
     private func readPage(_ id: Token, by deadline: DispatchTime,
                           then: @escaping @MainActor @Sendable (StoredPage?, _ isNewer: Bool, _ failure: String?) -> Void) {
         guard let durable = store.durable else { return then(nil, false, nil) }
-        store.beginReading(id)
         read(id, in: pageReads, by: deadline, { durable.page(id.description, $0) }) { read in
             let (page, isNewer) = self.store.withHeldBack(page: id, over: read.found)
-            self.store.endReading(id)
             then(page, isNewer, read.failure)
         }
     }
@@ -88,9 +84,9 @@ extension Application {
     /// A read of `id` already under way (`reads`), even one whose request gave up waiting, is
     /// joined rather than another sent: while the store is away, requests asked again (the
     /// client's retries after a 503) would pile their reads up in its queue. The read holds
-    /// its own reading of `id` until the store answers (or, given up on, ten times
-    /// `storeTimeout`), so
-    /// that what commits meanwhile goes on top of its answer for every request that joined it.
+    /// the reading of `id` (`store.beginReading`) until the store answers (or, given up on, ten
+    /// times `storeTimeout`), so that what commits meanwhile goes on top of its answer for every
+    /// request that joined it, and of what was held here for one that gave up waiting.
     private func read<T: Sendable>(_ id: Token, in reads: ReadsUnderWay<T>, by deadline: DispatchTime,
                                    _ read: (@escaping @Sendable (Result<T?, any Error>) -> Void) -> Void,
                                    then: @escaping @MainActor @Sendable (StoreRead<T>) -> Void) {
