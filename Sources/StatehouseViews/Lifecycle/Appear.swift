@@ -55,7 +55,7 @@ struct LifecycleView<Content: View, Hook: LifecycleHook>: PrimitiveView {
 final class LifecycleNode<Content: View, Hook: LifecycleHook>: SingleChildNode {
     private var hook: Hook
 
-    init(_ view: LifecycleView<Content, Hook>, _ context: Context) {
+    init(_ view: LifecycleView<Content, Hook>, _ context: __shared Context) {
         hook = view.hook
         super.init(context)
         child = mountView(view.content, context)

@@ -15,7 +15,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     /// nothing and the tree reports the failure.
     private var failed = false
 
-    init(_ view: V, _ context: Context) {
+    init(_ view: V, _ context: __shared Context) {
         self.view = view
         layout = TypeLayout.of(V.self)
         self.context = context.step(layout.identityStep)

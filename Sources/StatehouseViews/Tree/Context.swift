@@ -28,20 +28,26 @@ struct Context {
         return copy
     }
 
+    /// Runs `body` with the context one structural step further down (`step(_:)`): this
+    /// context itself, not a copy, in a tree that keeps no durable state. (A copy retains each
+    /// of its reference-counted words; a tuple's children and a `ForEach`'s rows took one each.)
+    @inline(__always)
+    func withStep<R>(_ step: @autoclosure () -> UInt64, _ body: (Context) -> R) -> R {
+        guard tree.snapshots != nil else { return body(self) }
+        return body(self.step(step()))
+    }
+
     /// The same inputs (what a child view would see differently if it changed).
     func hasSameInputs(as other: Context) -> Bool {
         environment == other.environment && pending == other.pending && rowKey == other.rowKey
             && listRows == other.listRows && controlPending == other.controlPending
     }
 
-    /// The context inside an element: pending attributes were consumed by it.
-    func inside(_ element: ElementNode) -> Context {
-        var copy = self
-        copy.host = element
-        copy.pending = PendingAttributes()
-        copy.controlPending = PendingAttributes()
-        copy.listRows = false
-        return copy
+    /// The context inside an element: pending attributes were consumed by it. (Made anew from
+    /// what carries over, not copied and cleared: a copy retains the attributes only to let
+    /// them go.)
+    func inside(_ element: ElementNode, listRows: Bool = false) -> Context {
+        Context(tree: tree, host: element, environment: environment, rowKey: rowKey, listRows: listRows, identity: identity)
     }
 }
 

@@ -97,16 +97,18 @@ class ElementNode: SingleChildNode {
 
     enum FlushMark { case none, replaced, inserted }
 
-    init(spec: ElementSpec, handler: EventHandler?, _ context: Context, fixedID: String? = nil) {
+    /// `takesPending: false` leaves the pending attributes to the element's content (a row's
+    /// element: what modifiers gave the row's view belongs to the view's own element).
+    init(spec: ElementSpec, handler: EventHandler?, _ context: __shared Context, fixedID: String? = nil, takesPending: Bool = true) {
         self.spec = spec
         self.handler = handler
-        pending = context.pending
+        pending = takesPending ? context.pending : PendingAttributes()
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         hostElement = context.host
         id = ""
         super.init(context)
-        requestedID = Self.preferredID(context, spec: spec, handler: handler)
-        let behaviour = Self.behaviour(context, spec: spec, handler: handler)
+        requestedID = takesPending ? Self.preferredID(context, spec: spec, handler: handler) : nil
+        let behaviour = takesPending ? Self.behaviour(context, spec: spec, handler: handler) : nil
         hasBehaviour = behaviour != nil
         if let fixedID {
             id = fixedID
@@ -168,8 +170,7 @@ class ElementNode: SingleChildNode {
 
     /// The context for this element's children.
     func contentContext(_ context: Context, listRows: Bool = false) -> Context {
-        var inner = context.inside(self)
-        inner.listRows = listRows
+        var inner = context.inside(self, listRows: listRows)
         if spec.forwardsIdentifier { inner.controlPending = context.pending }
         return inner
     }
@@ -297,7 +298,7 @@ extension ElementView {
 
 @MainActor
 final class ElementViewNode<V: ElementView>: ElementNode {
-    init(_ view: V, _ context: Context) {
+    init(_ view: V, _ context: __shared Context) {
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         if V.Content.self != EmptyView.self {
             child = mountView(view.content, contentContext(context, listRows: V.childrenAreListRows))
@@ -317,11 +318,9 @@ private let rowAttributes = [Attribute("class", "sh-row")]
 /// row's content, so that inserting or deleting a row costs one row.
 @MainActor
 final class RowNode: ElementNode {
-    init<Content: View>(content: Content, key: String?, _ context: Context) {
+    init<Content: View>(content: Content, key: String?, _ context: __shared Context) {
         let spec = ElementSpec(context.listRows ? "li" : "div", rowAttributes)
-        var rowContext = context
-        rowContext.pending = PendingAttributes()
-        super.init(spec: spec, handler: nil, rowContext)
+        super.init(spec: spec, handler: nil, context, takesPending: false)
         rowKey = key
         var inner = contentContext(context)
         inner.pending = context.pending

@@ -14,16 +14,16 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// (Main actor only; reachable from the nonisolated `addDependency`.)
     nonisolated(unsafe) private var reads = Reads()
 
-    init(_ view: ForEach<Data, ID, Content>, _ context: Context) {
+    init(_ view: ForEach<Data, ID, Content>, _ context: __shared Context) {
         self.view = view
         self.context = context
         super.init(context)
-        let childContext = context
         let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
         for index in keys.indices {
-            rows.append(RowNode(content: contents[index], key: rowKeyString(keys[index]), childContext.step(identityStep(keys[index]))))
+            let key = keys[index]
+            rows.append(context.withStep(identityStep(key)) { RowNode(content: contents[index], key: rowKeyString(key), $0) })
         }
     }
 
@@ -69,14 +69,16 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         var newRows: [Node] = []
         newRows.reserveCapacity(newKeys.count)
         for index in newKeys.indices {
-            let rowContext = childContext.step(identityStep(newKeys[index]))
-            if let row = existing[newKeys[index]] {
-                row.update(contents[index], rowContext)
-                newRows.append(row)
-            } else {
-                let row = RowNode(content: contents[index], key: rowKeyString(newKeys[index]), rowContext)
-                newRows.append(row)
-                tree.recorder.recordInsertion(of: row)
+            let key = newKeys[index]
+            childContext.withStep(identityStep(key)) { rowContext in
+                if let row = existing[key] {
+                    row.update(contents[index], rowContext)
+                    newRows.append(row)
+                } else {
+                    let row = RowNode(content: contents[index], key: rowKeyString(key), rowContext)
+                    newRows.append(row)
+                    tree.recorder.recordInsertion(of: row)
+                }
             }
         }
         keys = newKeys
@@ -124,7 +126,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
     private var identity: ID
 
-    init(_ view: IDView<Content, ID>, _ context: Context) {
+    init(_ view: IDView<Content, ID>, _ context: __shared Context) {
         identity = view.id
         super.init(context)
         child = mountView(view.content, context)

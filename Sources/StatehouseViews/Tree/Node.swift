@@ -17,7 +17,12 @@ class Node {
     /// Mounted for a modified view (`Text("x").bold()`): updates arrive wrapped in modifiers.
     var takesModifiedViews = false
 
-    init(_ context: Context) {
+    /// Nodes' initializers take their context `__shared` (borrowed, as a function's argument
+    /// is): an initializer's argument is otherwise owned, so each level of a node's
+    /// initializers copied the context and released it again (a `Context` copy retains each of
+    /// its reference-counted words). `borrowing` would say the same, but Swift 6.3.1 crashes
+    /// compiling it for a struct with `unowned(unsafe)` fields.
+    init(_ context: __shared Context) {
         tree = context.tree
         mountOrder = context.tree.reconciler.takeMountOrder()
     }
@@ -151,7 +156,7 @@ class SingleChildNode: Node {
 /// `Group`: its children stand where the group stands.
 @MainActor
 final class GroupContentNode<Content: View>: SingleChildNode {
-    init(_ group: Group<Content>, _ context: Context) {
+    init(_ group: Group<Content>, _ context: __shared Context) {
         super.init(context)
         child = mountView(group.content, context)
     }
@@ -181,25 +186,24 @@ class GroupNode: Node {
 
 @MainActor
 final class TupleNode<each Content: View>: GroupNode {
-    init(_ view: TupleView<repeat each Content>, _ context: Context) {
+    init(_ view: TupleView<repeat each Content>, _ context: __shared Context) {
         super.init(context)
-        let childContext = context
         var count = 0
         for _ in repeat (each Content).self { count += 1 }
         children.reserveCapacity(count)  // one allocation, not one per doubling
         var index: UInt64 = 0
         for content in repeat each view.value {
-            children.append(mountView(content, childContext.step(index)))
+            children.append(context.withStep(index) { mountView(content, $0) })
             index += 1
         }
     }
 
     override func refresh<V: View>(_ view: V, _ context: Context) {
         let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
-        let childContext = context
         var index = 0
         for content in repeat each tuple.value {
-            children[index].update(content, childContext.step(UInt64(index)))
+            let child = children[index]
+            context.withStep(UInt64(index)) { child.update(content, $0) }
             index += 1
         }
     }
@@ -210,7 +214,7 @@ final class TupleNode<each Content: View>: GroupNode {
 final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildNode {
     private var isTrue: Bool
 
-    init(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: Context) {
+    init(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: __shared Context) {
         switch view.storage {
         case .trueContent: isTrue = true
         case .falseContent: isTrue = false
@@ -221,8 +225,8 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
 
     private func mount(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: Context) -> Node {
         switch view.storage {
-        case .trueContent(let content): mountView(content, context.step(1))
-        case .falseContent(let content): mountView(content, context.step(2))
+        case .trueContent(let content): context.withStep(1) { mountView(content, $0) }
+        case .falseContent(let content): context.withStep(2) { mountView(content, $0) }
         }
     }
 
@@ -230,8 +234,8 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
         let view = sameTypeCast(view, to: _ConditionalContent<TrueContent, FalseContent>.self)
         let childContext = context
         switch view.storage {
-        case .trueContent(let content) where isTrue: child?.update(content, childContext.step(1))
-        case .falseContent(let content) where !isTrue: child?.update(content, childContext.step(2))
+        case .trueContent(let content) where isTrue: context.withStep(1) { child?.update(content, $0) }
+        case .falseContent(let content) where !isTrue: context.withStep(2) { child?.update(content, $0) }
         case .trueContent:
             isTrue = true
             replaceChild { mount(view, childContext) }
@@ -245,7 +249,7 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
 /// `if` without `else`, `if let`: present or absent.
 @MainActor
 final class OptionalNode<Wrapped: View>: SingleChildNode {
-    init(_ view: Wrapped?, _ context: Context) {
+    init(_ view: Wrapped?, _ context: __shared Context) {
         super.init(context)
         if let view { child = mountView(view, context) }
     }
@@ -267,7 +271,7 @@ final class OptionalNode<Wrapped: View>: SingleChildNode {
 final class AnyViewNode: SingleChildNode {
     private var type: ObjectIdentifier
 
-    init(_ view: AnyView, _ context: Context) {
+    init(_ view: AnyView, _ context: __shared Context) {
         type = view.type
         super.init(context)
         child = view.make(context)
