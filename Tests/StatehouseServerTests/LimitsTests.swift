@@ -41,6 +41,25 @@ struct LimitsTests {
         }
     }
 
+    @Test("A body too large that the client goes on sending still gets its 413: the server reads and drops the rest before it closes (a close with unread bytes resets the connection, and the answer is lost)")
+    func tooLargeWhileSending() async throws {
+        try await withServer { port in
+            for _ in 0..<3 {
+                let connection = try LoopbackConnection(port: port)
+                let size = 4 << 20  // four times --max-body-bytes (1 MiB): refused on its head
+                let sent = connection.send("POST /_sh/event HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(size)\r\n\r\n"
+                    + String(repeating: "a", count: size))
+                #expect(sent, "the server reset the connection while the body was sent")
+                let (text, closedAfter) = connection.readUntilClosed(seconds: 5)
+                #expect(closedAfter != nil, "the connection closes after the refusal")
+                #expect(text.hasPrefix("HTTP/1.1 413 Payload Too Large"), "\(text.prefix(200))")
+                #expect(text.hasSuffix("request body is larger than 1048576 bytes\n"))
+            }
+            #expect(CurlClient(port: port).get("/_sh/health").status == 200, "the server goes on")
+        }
+    }
+
     @Test("A kept-alive connection with no request for the idle time is closed; a busy one is not")
     func idleKeepAlive() async throws {
         try await withServer({ $0.idleTimeout = 0.5 }) { port in

@@ -57,6 +57,12 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var body: [UInt8] = []
     /// After a refusal the rest of the request is ignored and the connection closed.
     private var isRefusing = false
+    /// A request's head was read and its end was not.
+    private var isReadingRequest = false
+    /// Refused before its body was all read: the answer is out and the output closed, and
+    /// what the client still sends is read and dropped, so that the connection's close does
+    /// not reset it and lose the answer (see `linger`).
+    private var isLingering = false
     /// The event stream this connection carries, once its head is written.
     private var stream: EventStream?
     /// A comment line every 15 s on an open event stream keeps proxies from closing it.
@@ -88,6 +94,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Handles `arrival` now, or after the requests before it are answered.
     private func arrived(_ arrival: Arrival, context: ChannelHandlerContext) {
+        if isLingering { return }
         if isAnswering || !waiting.isEmpty {
             waiting.append(arrival)
         } else {
@@ -98,7 +105,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Reading waits while parts of pipelined requests do: a client that sends more than it
     /// reads cannot fill the server's memory.
     func read(context: ChannelHandlerContext) {
-        if waiting.isEmpty {
+        if waiting.isEmpty || isLingering {
             context.read()
         } else {
             readPending = true
@@ -130,6 +137,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch part {
         case .head(let head):
             isRefusing = false
+            isReadingRequest = true
             body.removeAll(keepingCapacity: true)
             var headerBytes = head.uri.utf8.count
             for (name, value) in head.headers { headerBytes += name.utf8.count + value.utf8.count + 4 }
@@ -150,6 +158,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             buffer.withUnsafeReadableBytes { body.append(contentsOf: $0) }
         case .end:
+            isReadingRequest = false
             guard !isRefusing, let head else { return }
             self.head = nil
             var fields: [(name: String, value: String)] = []
@@ -189,6 +198,20 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         stream?.didClose()
         stream = nil
         context.fireChannelInactive()
+    }
+
+    /// Closes a connection whose request was refused while its body was still arriving (a
+    /// 413 for a body too large) as web servers do ("lingering close"): closing a socket
+    /// with unread bytes resets the connection, and a client still sending loses the answer
+    /// with it (curl said "send failure" instead of showing the 413). The output is closed,
+    /// and what arrives is dropped until the client closes its side, for at most 2 s.
+    private func linger(_ context: ChannelHandlerContext) {
+        isLingering = true
+        waiting.removeAll()
+        context.close(mode: .output, promise: nil)
+        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { context.close(promise: nil) }
+        readPending = false
+        context.read()
     }
 
     private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ message: String) {
@@ -255,9 +278,12 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         isResponding = false
+        let refusedMidRequest = isRefusing && isReadingRequest
         done.assumeIsolated().whenComplete { _ in
             if keepAlive {
                 context.triggerUserOutboundEvent(ConnectionEvent.responseWritten, promise: nil)
+            } else if refusedMidRequest {
+                self.linger(context)
             } else {
                 context.close(promise: nil)
             }
