@@ -298,7 +298,7 @@ extension ElementView {
 
 @MainActor
 final class ElementViewNode<V: ElementView>: ElementNode {
-    init(_ view: V, _ context: __shared Context) {
+    init(_ view: __shared V, _ context: __shared Context) {
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         if V.Content.self != EmptyView.self {
             child = mountView(view.content, contentContext(context, listRows: V.childrenAreListRows))
@@ -318,7 +318,7 @@ private let rowAttributes = [Attribute("class", "sh-row")]
 /// row's content, so that inserting or deleting a row costs one row.
 @MainActor
 final class RowNode: ElementNode {
-    init<Content: View>(content: Content, key: String?, _ context: __shared Context) {
+    init<Content: View>(content: __shared Content, key: String?, _ context: __shared Context) {
         let spec = ElementSpec(context.listRows ? "li" : "div", rowAttributes)
         super.init(spec: spec, handler: nil, context, takesPending: false)
         rowKey = key

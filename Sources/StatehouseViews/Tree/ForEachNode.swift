@@ -126,7 +126,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
     private var identity: ID
 
-    init(_ view: IDView<Content, ID>, _ context: __shared Context) {
+    init(_ view: __shared IDView<Content, ID>, _ context: __shared Context) {
         identity = view.id
         super.init(context)
         child = mountView(view.content, context)

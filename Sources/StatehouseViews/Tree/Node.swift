@@ -156,7 +156,7 @@ class SingleChildNode: Node {
 /// `Group`: its children stand where the group stands.
 @MainActor
 final class GroupContentNode<Content: View>: SingleChildNode {
-    init(_ group: Group<Content>, _ context: __shared Context) {
+    init(_ group: __shared Group<Content>, _ context: __shared Context) {
         super.init(context)
         child = mountView(group.content, context)
     }
@@ -186,7 +186,7 @@ class GroupNode: Node {
 
 @MainActor
 final class TupleNode<each Content: View>: GroupNode {
-    init(_ view: TupleView<repeat each Content>, _ context: __shared Context) {
+    init(_ view: __shared TupleView<repeat each Content>, _ context: __shared Context) {
         super.init(context)
         var count = 0
         for _ in repeat (each Content).self { count += 1 }
@@ -214,7 +214,7 @@ final class TupleNode<each Content: View>: GroupNode {
 final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildNode {
     private var isTrue: Bool
 
-    init(_ view: _ConditionalContent<TrueContent, FalseContent>, _ context: __shared Context) {
+    init(_ view: __shared _ConditionalContent<TrueContent, FalseContent>, _ context: __shared Context) {
         switch view.storage {
         case .trueContent: isTrue = true
         case .falseContent: isTrue = false
@@ -249,7 +249,7 @@ final class ConditionalNode<TrueContent: View, FalseContent: View>: SingleChildN
 /// `if` without `else`, `if let`: present or absent.
 @MainActor
 final class OptionalNode<Wrapped: View>: SingleChildNode {
-    init(_ view: Wrapped?, _ context: __shared Context) {
+    init(_ view: __shared Wrapped?, _ context: __shared Context) {
         super.init(context)
         if let view { child = mountView(view, context) }
     }
@@ -271,7 +271,7 @@ final class OptionalNode<Wrapped: View>: SingleChildNode {
 final class AnyViewNode: SingleChildNode {
     private var type: ObjectIdentifier
 
-    init(_ view: AnyView, _ context: __shared Context) {
+    init(_ view: __shared AnyView, _ context: __shared Context) {
         type = view.type
         super.init(context)
         child = view.make(context)
