@@ -63,6 +63,9 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// what the client still sends is read and dropped, so that the connection's close does
     /// not reset it and lose the answer (see `linger`).
     private var isLingering = false
+    /// The lingering connection's close, 2 s on (cancelled if the client closes first: the
+    /// task would hold the handler and its loop until then, and for good on an embedded loop).
+    private var lingerClose: Scheduled<Void>?
     /// The event stream this connection carries, once its head is written.
     private var stream: EventStream?
     /// A comment line every 15 s on an open event stream keeps proxies from closing it.
@@ -194,6 +197,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        lingerClose?.cancel()
+        lingerClose = nil
         heartbeat?.cancel()
         stream?.didClose()
         stream = nil
@@ -209,7 +214,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         isLingering = true
         waiting.removeAll()
         context.close(mode: .output, promise: nil)
-        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { context.close(promise: nil) }
+        lingerClose = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { context.close(promise: nil) }
         readPending = false
         context.read()
     }
