@@ -57,11 +57,9 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var body: [UInt8] = []
     /// After a refusal the rest of the request is ignored and the connection closed.
     private var isRefusing = false
-    /// A request's head was read and its end was not.
-    private var isReadingRequest = false
-    /// Refused before its body was all read: the answer is out and the output closed, and
-    /// what the client still sends is read and dropped, so that the connection's close does
-    /// not reset it and lose the answer (see `linger`).
+    /// A refusal's answer is out and the output closed: what the client still sends is read
+    /// and dropped, so that the connection's close does not reset it and lose the answer (see
+    /// `linger`).
     private var isLingering = false
     /// The lingering connection's close, 2 s on (cancelled if the client closes first: the
     /// task would hold the handler and its loop until then, and for good on an embedded loop).
@@ -140,7 +138,6 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch part {
         case .head(let head):
             isRefusing = false
-            isReadingRequest = true
             body.removeAll(keepingCapacity: true)
             var headerBytes = head.uri.utf8.count
             for (name, value) in head.headers { headerBytes += name.utf8.count + value.utf8.count + 4 }
@@ -161,7 +158,6 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             buffer.withUnsafeReadableBytes { body.append(contentsOf: $0) }
         case .end:
-            isReadingRequest = false
             guard !isRefusing, let head else { return }
             self.head = nil
             var fields: [(name: String, value: String)] = []
@@ -205,11 +201,11 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
-    /// Closes a connection whose request was refused while its body was still arriving (a
-    /// 413 for a body too large) as web servers do ("lingering close"): closing a socket
-    /// with unread bytes resets the connection, and a client still sending loses the answer
-    /// with it (curl said "send failure" instead of showing the 413). The output is closed,
-    /// and what arrives is dropped until the client closes its side, for at most 2 s.
+    /// Closes a connection whose request was refused (413, 431, 400: the client may still be
+    /// sending it) as web servers do ("lingering close"): closing a socket with unread bytes
+    /// resets the connection, and a client still sending loses the answer with it (curl said
+    /// "send failure" instead of showing a 413). The output is closed, and what arrives is
+    /// dropped until the client closes its side, for at most 2 s.
     private func linger(_ context: ChannelHandlerContext) {
         isLingering = true
         waiting.removeAll()
@@ -283,11 +279,11 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         isResponding = false
-        let refusedMidRequest = isRefusing && isReadingRequest
+        let refused = isRefusing
         done.assumeIsolated().whenComplete { _ in
             if keepAlive {
                 context.triggerUserOutboundEvent(ConnectionEvent.responseWritten, promise: nil)
-            } else if refusedMidRequest {
+            } else if refused {
                 self.linger(context)
             } else {
                 context.close(promise: nil)
