@@ -44,7 +44,7 @@ public final class StatehouseServer: Sendable {
         return StatehouseServer(http: http, pages: pages, logger: logger)
     }
 
-    private let pages: StatehousePages
+    let pages: StatehousePages
 
     private init(http: HTTPServer, pages: StatehousePages, logger: Logger) {
         self.http = http

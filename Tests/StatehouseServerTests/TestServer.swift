@@ -1,5 +1,6 @@
 import Statehouse
 import Foundation
+import Testing
 @testable import StatehouseGallery
 @testable import StatehouseNIO
 @testable import StatehouseProtocol
@@ -106,14 +107,25 @@ func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
                 _ body: @Sendable (Int) async throws -> Void) async throws {
     var options = ServerOptions.forTests
     configure(&options)
-    let server = try await StatehouseServer.start(TestApp(), options: options)
+    weak var responder: StatehouseResponder?
+    weak var store: SessionStore?
     do {
-        try await withTaskExecutorPreference(BlockingExecutor.shared) { try await body(server.port) }
-    } catch {
+        let server = try await StatehouseServer.start(TestApp(), options: options)
+        responder = server.pages.responder
+        store = await MainActor.run { server.pages.responder.application.store }
+        do {
+            try await withTaskExecutorPreference(BlockingExecutor.shared) { try await body(server.port) }
+        } catch {
+            try await server.shutdown()
+            throw error
+        }
         try await server.shutdown()
-        throw error
     }
-    try await server.shutdown()
+    // A stopped server frees its pages, sessions and store (tasks it started may still be
+    // finishing their cancellation for a moment).
+    for _ in 0..<100 where responder != nil || store != nil { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(responder == nil, "the stopped server's responder (and so its pages) is still held")
+    #expect(store == nil, "the stopped server's session store is still held")
 }
 
 /// Starts a server, loads `path` with a new client (one browser session), and runs `body`.

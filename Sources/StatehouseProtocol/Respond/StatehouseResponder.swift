@@ -56,7 +56,7 @@ public struct ProtocolSettings: Sendable {
 /// let response = await responder.respond(to: HostRequest(method: "GET", uri: "/counter", headers: [:], body: []))
 /// ```
 public final class StatehouseResponder: Sendable {
-    private let application: Application
+    let application: Application
     private let files: StaticFiles
     private let queues: EventQueues
     private let logger: Logger

@@ -105,15 +105,17 @@ extension Application {
         store.beginReading(id)
         // A read the store never answers is given up on (so that its reading of `id` ends,
         // and the next request sends another); its answer, if it comes after all, is dropped.
+        // Neither this timer nor the store's answer holds the application: a server stopped
+        // meanwhile is freed at once, not when the store answers (a store that hangs may never).
         let giveUp = 10 * timeout
-        DispatchQueue.main.asyncAfter(deadline: .now() + giveUp) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + giveUp) { [weak self] in
             MainActorHop.run {
-                guard reads.end(id, read: number, nil) else { return }
+                guard let self, reads.end(id, read: number, nil) else { return }
                 logger.error("the state store has not answered a \(what) read for \(giveUp.formatted()) s: given up")
                 self.store.endReading(id)
             }
         }
-        read { result in
+        read { [weak self] result in
             let answer: StoreRead<T>
             switch result {
             case .success(let value): answer = StoreRead(found: value)
@@ -122,7 +124,7 @@ extension Application {
                 answer = StoreRead(failure: "the state store could not be read")
             }
             MainActorHop.run {
-                if reads.end(id, read: number, answer) { self.store.endReading(id) }
+                if reads.end(id, read: number, answer) { self?.store.endReading(id) }
             }
         }
     }
