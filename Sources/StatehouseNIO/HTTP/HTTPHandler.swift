@@ -256,7 +256,9 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         headers.reserveCapacity(response.headers.fields.count + 2)
         for field in response.headers.fields { headers.add(name: field.name, value: field.value) }
         if let stream = response.stream {
-            // Headers go out at once; no length, no end: events follow as body chunks.
+            // Headers go out at once; no length, no end: events follow as body chunks (over
+            // HTTP/1.0, which has no chunks, until the connection closes).
+            if version.major > 1 || (version.major == 1 && version.minor >= 1) { headers.add(name: "Transfer-Encoding", value: "chunked") }
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
             self.stream = stream
             stream.attach(ChannelStreamSink(channel: context.channel))
@@ -270,8 +272,12 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         let keepAlive = keepAlive && !isQuiescing
-        // (The protocol sets neither: added, not replaced, which would copy the headers.)
-        headers.add(name: "Content-Length", value: String(response.body.count))
+        // The length frames the body (NIO's encoder is told not to: see `ConnectionSettings`).
+        // A 1xx, 204 or 304 has no body, and says no length (RFC 9110 §8.6). (The protocol
+        // sets neither header: added, not replaced, which would copy the headers.)
+        if response.status >= 200, response.status != 204, response.status != 304 {
+            headers.add(name: "Content-Length", value: String(response.body.count))
+        }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {

@@ -99,9 +99,19 @@ extension ConnectionSettings {
     func configure(_ channel: any Channel) throws {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(ConnectionGuard(self))
-        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
+        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false,
+                                                 withEncoderConfiguration: Self.encoder)
         try pipeline.addHandler(HTTPHandler(self))
     }
+
+    /// `HTTPHandler.write` frames every response itself (a length, or chunks for a stream):
+    /// NIO's encoder would otherwise copy each head's headers to strip a `Transfer-Encoding`
+    /// no response has.
+    private static let encoder: HTTPResponseEncoder.Configuration = {
+        var configuration = HTTPResponseEncoder.Configuration()
+        configuration.automaticallySetFramingHeaders = false
+        return configuration
+    }()
 }
 
 /// The built-in server's request path without a socket, for the fuzzer (`Fuzz/`): the
