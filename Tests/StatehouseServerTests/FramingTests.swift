@@ -37,7 +37,7 @@ struct FramingTests {
         }
     }
 
-    @Test("An event stream over HTTP/1.1 is chunked; over HTTP/1.0 it has neither length nor chunks and ends with the connection")
+    @Test("An event stream over HTTP/1.1 is chunked; over HTTP/1.0 it has neither length nor chunks (it ends when the connection does)")
     func streams() async throws {
         try await withServer { port in
             let setup = try LoopbackConnection(port: port)
@@ -48,8 +48,8 @@ struct FramingTests {
                 let connection = try LoopbackConnection(port: port)
                 #expect(connection.send("GET /_sh/stream?page=\(loaded.id) HTTP/\(version)\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n\r\n"))
                 let (text, _) = connection.readUntilClosed(seconds: 2.5)
-                let head = String(text.prefix { _ in true }.split(separator: "\r\n\r\n", maxSplits: 1).first ?? "")
-                #expect(head.contains("200"), "\(text.prefix(300))")
+                let head = String(text.split(separator: "\r\n\r\n", maxSplits: 1).first ?? "")
+                #expect(head.hasPrefix("HTTP/\(version) 200"), "\(text.prefix(300))")
                 #expect(!head.lowercased().contains("content-length"), "\(head)")
                 let body = text.split(separator: "\r\n\r\n", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
                 if version == "1.1" {
@@ -61,6 +61,20 @@ struct FramingTests {
                     #expect(body.firstMatch(of: /^(event|data|retry|id|:)/) != nil, "\(body.prefix(200))")
                 }
             }
+        }
+    }
+
+    @Test("A CONNECT is refused with no body, a length of 0 and the connection closed (NIO's parser reads nothing after it)")
+    func connect() async throws {
+        try await withServer { port in
+            let connection = try LoopbackConnection(port: port)
+            #expect(connection.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"))
+            let (text, closedAfter) = connection.readUntilClosed(seconds: 5)
+            #expect(text.hasPrefix("HTTP/1.1 4"), "\(text.prefix(300))")
+            #expect(text.lowercased().contains("content-length: 0\r\n"), "\(text.prefix(300))")
+            #expect(text.lowercased().contains("connection: close\r\n"), "\(text.prefix(300))")
+            #expect(text.hasSuffix("\r\n\r\n"), "no body: \(text.suffix(100))")
+            #expect(closedAfter != nil, "the connection is closed")
         }
     }
 }

@@ -164,11 +164,15 @@ struct LimitsTests {
         // without the fix.)
         let gate = DispatchSemaphore(value: 0)
         DispatchQueue.main.async { gate.wait() }
-        // Released by the test once the server is stopping, or after 2 s from a thread of
-        // dispatch's: the other tests' blocking requests can hold every thread of the
-        // cooperative pool while they wait for the main actor, and then this test cannot run
-        // to release it (they all waited until curl gave up).
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { gate.signal() }
+        // Released by the test once the server is stopping, or after 2 s from a thread of its
+        // own: the other tests' blocking requests can hold every thread of the cooperative
+        // pool, and of dispatch's (which grows slowly), while they wait for the main actor,
+        // and then neither this test nor a timer on a global queue runs to release it (they
+        // all waited until curl gave up: 20 s, seen under ThreadSanitizer).
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 2)
+            gate.signal()
+        }
         let before = server.connectionCount
         async let stream = Self.inBackground {
             CurlClient(port: port).stream("/_sh/stream?page=\(clock.id)", seconds: 10, headers: [cookie]) { _ in false }

@@ -1,4 +1,5 @@
 import Foundation
+import StatehouseLoopback
 import Statehouse
 import Synchronization
 import Testing
@@ -214,6 +215,58 @@ struct StoreFaultTests {
             #expect(Self.waitForStore("ok", port: port))
         }
         #expect(count == 4)
+    }
+
+    @Test("A server stopped while an answer waits for a store that never answers is freed: the answer goes at the stop (it held the responder, and every page, for good)")
+    func stoppedWhileAnswerWaits() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        // A store timeout longer than the test: the answer is not sent as overdue meanwhile.
+        // (`withServer` checks that the stopped server's responder and session store are freed.)
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 60 }) { port in
+            let connection = try LoopbackConnection(port: port)
+            let loaded = try connection.get("/counter")
+            let page = try #require(LoadedPage(loaded.body))
+            let cookie = try #require(loaded.header("set-cookie")?.split(separator: ";").first.map(String.init))
+            flaky.set(.hangs)
+            let body = "page=\(page.id)&target=increment"
+            #expect(connection.send("POST /_sh/event HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nX-CSRF-Token: \(page.csrf)\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"))
+            let (waiting, closed) = connection.readUntilClosed(seconds: 0.5)
+            #expect(waiting.isEmpty && closed == nil, "the click waits for its commit: \(waiting.prefix(100))")
+        }
+    }
+
+    @Test("A session's read that the store answers after the server stopped takes nothing up: no session or page is made in the stopped server")
+    func readAnsweredAfterStop() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let stored = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
+        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/counter")
+            stored.mutate { $0 = (page, client.cookie ?? "") }
+        }
+        let (page, cookie) = try #require(stored.value)
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        flaky.sessionAnswerDelay.withLock { $0 = 1 }
+        var options = ServerOptions.forTests
+        options.settings.stateStore = flaky
+        options.storeTimeout = 5
+        let server = try await StatehouseServer.start(TestApp(), options: options)
+        let responder = server.pages.responder
+        let connection = try LoopbackConnection(port: server.port)
+        let body = "page=\(page.id)&target=increment"
+        #expect(connection.send("POST /_sh/event HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nX-CSRF-Token: \(page.csrf)\r\n"
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"))
+        for _ in 0..<100 where flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 1, "the click's session is being read")
+        try await server.shutdown(deadline: .milliseconds(200))
+        try await Task.sleep(for: .seconds(1.5))  // the read is answered meanwhile
+        let counts = await MainActor.run { responder.counts }
+        #expect(counts == (sessions: 0, pages: 0), "\(counts)")
+        await flaky.inner.close()
     }
 
     @Test("A store that does not answer, with nothing held back: health stays failing (not catching-up) until it answers")

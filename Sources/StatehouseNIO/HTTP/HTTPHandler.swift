@@ -171,8 +171,14 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             // thread as the loop), else one task onto it; no promise, no callback list.
             let loop = context.eventLoop
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-            let keepAlive = head.isKeepAlive, version = head.version
-            responder.respond(to: request) { response in
+            // An answer to CONNECT has no body (NIO's encoder drops it) and the connection does
+            // not go on (NIO's parser reads no further): it says so, with a length of 0.
+            let isConnect = head.method == .CONNECT
+            let keepAlive = head.isKeepAlive && !isConnect, version = head.version
+            responder.respond(to: request) { answer in
+                var bodyless = answer
+                if isConnect { bodyless.body = [] }
+                let response = isConnect ? bodyless : answer
                 if loop.inEventLoop {
                     bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
                 } else {
@@ -258,7 +264,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let stream = response.stream {
             // Headers go out at once; no length, no end: events follow as body chunks (over
             // HTTP/1.0, which has no chunks, until the connection closes).
-            if version.major > 1 || (version.major == 1 && version.minor >= 1) { headers.add(name: "Transfer-Encoding", value: "chunked") }
+            if version.minor >= 1 { headers.add(name: "Transfer-Encoding", value: "chunked") }  // (NIO parses HTTP/1.x only)
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
             self.stream = stream
             stream.attach(ChannelStreamSink(channel: context.channel))

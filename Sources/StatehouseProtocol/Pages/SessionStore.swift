@@ -148,6 +148,10 @@ final class SessionStore {
     func removeAll() {
         sweeper?.cancel()
         storeWatch?.cancel()
+        // Answers still waiting for a store that does not answer go now (their connections are
+        // closed by now, or about to be): held, they would hold the responder, and with it
+        // every page, for as long as the store hangs, which may be for good.
+        _ = commitWaits.answerOverdue(before: .max)
         for page in Array(pages.values) { remove(page, reason: .shuttingDown) }
         for session in sessions.values { session.madeAppStorage?.snapshots?.close() }
         sessions.removeAll()

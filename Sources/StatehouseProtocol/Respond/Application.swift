@@ -12,6 +12,8 @@ final class Application {
     private let metrics: ProtocolMetrics?
     let settings: ProtocolSettings
     let logger: Logger
+    /// The host has stopped (`stop`): nothing is served any more, nor taken up from the store.
+    private(set) var isStopped = false
     /// Take-up reads of the durable store under way (`TakingUp.swift`).
     let sessionReads = ReadsUnderWay<StoredSession>("session"), pageReads = ReadsUnderWay<StoredPage>("page")
 
@@ -33,11 +35,22 @@ final class Application {
     /// suspension, a change a durable store must keep first, and a session or page this
     /// process does not hold, which is looked up in the durable store first.
     func handle(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
+        if isStopped { return respond(Self.stopping) }
         if store.durable != nil, let (session, page) = unheld(request), usesSession(request) {
             return adopt(session: session, page: page, environment: request.environment, respond: respond) { self.serve(request, respond) }
         }
         serve(request, respond)
     }
+
+    /// Ends every page and session, for good in this process (the host is stopping): a take-up
+    /// read the store answers later, or gives up on, serves nothing.
+    func stop() {
+        isStopped = true
+        store.removeAll()
+    }
+
+    /// The answer to a request that comes (or whose store read ends) after `stop`.
+    static let stopping = HostResponse.text(503, "the server is stopping: try again in a moment")
 
     private func serve(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         switch (request.method, request.path) {

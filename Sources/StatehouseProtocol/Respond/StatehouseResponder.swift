@@ -144,7 +144,7 @@ public final class StatehouseResponder: Sendable {
     /// Ends every page and session (the host is stopping): tasks are cancelled, state freed.
     @MainActor
     public func endAllPages() {
-        application.store.removeAll()
+        application.stop()
     }
 
     /// Sessions and pages alive now.

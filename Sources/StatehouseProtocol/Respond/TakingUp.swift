@@ -42,12 +42,15 @@ extension Application {
         guard let durable = store.durable else { return then() }
         let deadline = DispatchTime.now() + settings.storeTimeout
         read(sessionID, in: sessionReads, by: deadline, { durable.session(sessionID.description, $0) }) { read in
+            // The server stopped while the store was read: its pages are gone, none is made.
+            if self.isStopped { return respond(Self.stopping) }
             // What ended here while the store failed is newer than what the store has (a
             // session made meanwhile is not there at all).
             let stored = self.store.withHeldBack(session: sessionID, over: read.found)
             if stored == nil, let failure = read.failure { return respond(Self.unreadable(failure)) }
             guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
             self.readPage(pageID, by: deadline) { page, isNewer, failure in
+                if self.isStopped { return respond(Self.stopping) }
                 if let page, page.session == stored.id {
                     self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
                 } else if page == nil, let failure {
