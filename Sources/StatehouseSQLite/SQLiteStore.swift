@@ -40,7 +40,10 @@ public final class SQLiteStore: DurableStore {
             }
             for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
             let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: loop)
-            for statement in pragmas + StoreSQL.schema(.sqlite) { _ = try await connection.query(statement) }
+            // Their rows are not wanted: sqlite-nio's row-collecting `query` appends to a variable
+            // from its thread pool, which ThreadSanitizer reports as a race (the hand-over back to
+            // this task goes through the concurrency runtime, which it does not see).
+            for statement in pragmas + StoreSQL.schema(.sqlite) { try await connection.query(statement, []) { _ in } }
             return SQLiteStore(connection: connection, threads: threads, loop: loop)
         } catch {
             try? await threads.shutdownGracefully()
