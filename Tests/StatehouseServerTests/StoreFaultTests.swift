@@ -230,9 +230,7 @@ struct StoreFaultTests {
             let page = try #require(LoadedPage(loaded.body))
             let cookie = try #require(loaded.header("set-cookie")?.split(separator: ";").first.map(String.init))
             flaky.set(.hangs)
-            let body = "page=\(page.id)&target=increment"
-            #expect(connection.send("POST /_sh/event HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nX-CSRF-Token: \(page.csrf)\r\n"
-                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"))
+            #expect(Self.sendClick(connection, page, cookie: cookie))
             let (waiting, closed) = connection.readUntilClosed(seconds: 0.5)
             #expect(waiting.isEmpty && closed == nil, "the click waits for its commit: \(waiting.prefix(100))")
         }
@@ -242,13 +240,7 @@ struct StoreFaultTests {
     func readAnsweredAfterStop() async throws {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
-        let stored = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
-        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
-            let client = CurlClient(port: port)
-            let page = try load(client, "/counter")
-            stored.mutate { $0 = (page, client.cookie ?? "") }
-        }
-        let (page, cookie) = try #require(stored.value)
+        let (page, cookie) = try await Self.storedPage(in: file)
         let flaky = FlakyStore(try await SQLiteStore.open(path: file))
         flaky.sessionAnswerDelay.withLock { $0 = 1 }
         var options = ServerOptions.forTests
@@ -257,9 +249,7 @@ struct StoreFaultTests {
         let server = try await StatehouseServer.start(TestApp(), options: options)
         let responder = server.pages.responder
         let connection = try LoopbackConnection(port: server.port)
-        let body = "page=\(page.id)&target=increment"
-        #expect(connection.send("POST /_sh/event HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nX-CSRF-Token: \(page.csrf)\r\n"
-            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"))
+        #expect(Self.sendClick(connection, page, cookie: cookie))
         for _ in 0..<100 where flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(flaky.sessionReads.load(ordering: .sequentiallyConsistent) == 1, "the click's session is being read")
         try await server.shutdown(deadline: .milliseconds(200))
@@ -522,6 +512,18 @@ struct StoreFaultTests {
                                                           _ click: () -> CurlClient.Reply) async throws -> Void) async throws {
         let file = DurableStoreTests.storeFile()
         defer { DurableStoreTests.removeStore(file) }
+        let (page, cookie) = try await Self.storedPage(in: file)
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
+            try await body(flaky, port, cookie) {
+                DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
+            }
+        }
+    }
+
+    /// A `/counter` page, clicked once, written to the store `file` by a server that has
+    /// stopped since: its page and its session's cookie.
+    static func storedPage(in file: String) async throws -> (page: LoadedPage, cookie: String) {
         let shown = SharedBox<(page: LoadedPage, cookie: String)?>(nil)
         try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
             let client = CurlClient(port: port)
@@ -529,13 +531,14 @@ struct StoreFaultTests {
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
             shown.mutate { $0 = (page, client.cookie ?? "") }
         }
-        let (page, cookie) = try #require(shown.value)
-        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
-        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
-            try await body(flaky, port, cookie) {
-                DurableStoreTests.post(port, cookie: cookie, page: page.id, csrf: page.csrf, target: "increment")
-            }
-        }
+        return try #require(shown.value)
+    }
+
+    /// Sends a click on `page`'s increment over `connection`, without reading the answer.
+    static func sendClick(_ connection: LoopbackConnection, _ page: LoadedPage, cookie: String) -> Bool {
+        let body = "page=\(page.id)&target=increment"
+        return connection.send("POST /_sh/event HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nX-CSRF-Token: \(page.csrf)\r\n"
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
     }
 
     /// `reply` is the 503 of a store that could not be read (`why`), and made no session.

@@ -176,9 +176,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let isConnect = head.method == .CONNECT
             let keepAlive = head.isKeepAlive && !isConnect, version = head.version
             responder.respond(to: request) { answer in
-                var bodyless = answer
-                if isConnect { bodyless.body = [] }
-                let response = isConnect ? bodyless : answer
+                let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
                 if loop.inEventLoop {
                     bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
                 } else {
