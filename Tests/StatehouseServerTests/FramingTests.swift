@@ -64,6 +64,26 @@ struct FramingTests {
         }
     }
 
+    @Test("An HTTP/1.0 request that asks to keep the connection is answered with Connection: keep-alive, and the connection serves the next; one that does not ask is closed")
+    func http10KeepAlive() async throws {
+        try await withServer { port in
+            let connection = try LoopbackConnection(port: port)
+            for _ in 0..<2 {
+                #expect(connection.send("GET /_sh/health HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n"))
+                let health = try connection.readResponse()
+                #expect(health.head.hasPrefix("HTTP/1.0 200"), "\(health.head)")
+                #expect(health.header("connection")?.lowercased() == "keep-alive", "\(health.head)")
+                #expect(health.body.hasPrefix("{"), "\(health.text.prefix(200))")
+            }
+            let once = try LoopbackConnection(port: port)
+            #expect(once.send("GET /_sh/health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"))
+            let (text, closedAfter) = once.readUntilClosed(seconds: 5)
+            #expect(text.hasPrefix("HTTP/1.0 200"), "\(text.prefix(300))")
+            #expect(!text.lowercased().contains("connection: keep-alive"), "\(text.prefix(300))")
+            #expect(closedAfter != nil, "the connection is closed")
+        }
+    }
+
     @Test("A CONNECT is refused with no body, a length of 0 and the connection closed (NIO's parser reads nothing after it)")
     func connect() async throws {
         try await withServer { port in

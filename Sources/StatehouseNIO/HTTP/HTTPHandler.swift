@@ -282,7 +282,14 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if response.status >= 200, response.status != 204, response.status != 304 {
             headers.add(name: "Content-Length", value: String(response.body.count))
         }
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        if !keepAlive {
+            headers.add(name: "Connection", value: "close")
+        } else if version.minor == 0 {
+            // An HTTP/1.0 connection persists only if the answer says so (RFC 9112 §9.3): else
+            // the client takes the answer as the connection's last and the server holds an
+            // idle connection the client never uses again.
+            headers.add(name: "Connection", value: "keep-alive")
+        }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
