@@ -44,24 +44,38 @@ enum InProcess {
 
     /// The median of 7 first renders (mount and HTML) of a page of `rows` rows, in ms.
     static func fullRender(rows: Int) -> Double {
-        medianRender { RowsView(count: rows) }
+        fullRenderParts(rows: rows).total
+    }
+
+    /// The same, with the mount's and the HTML's medians on their own.
+    static func fullRenderParts(rows: Int) -> (total: Double, mount: Double, html: Double) {
+        medianRenderParts { RowsView(count: rows) }
     }
 
     /// The median of 7 first renders (mount and HTML) of `page`, in ms.
     static func medianRender<V: View>(_ page: () -> V) -> Double {
-        var samples: [Double] = []
+        medianRenderParts(page).total
+    }
+
+    /// The medians of 7 first renders of `page`, in ms: the whole (mount and HTML), and each
+    /// part on its own (each part's median, from the same 7 renders).
+    static func medianRenderParts<V: View>(_ page: () -> V) -> (total: Double, mount: Double, html: Double) {
+        var totals: [Double] = [], mounts: [Double] = [], htmls: [Double] = []
         for _ in 0..<7 {
             let view = page()
             let start = DispatchTime.now().uptimeNanoseconds
             let tree = LiveTree(view, renderer: FormMarkup.self)
+            let mounted = DispatchTime.now().uptimeNanoseconds
             let html = tree.renderBytes()
             let end = DispatchTime.now().uptimeNanoseconds
             precondition(html.count > 100, "the page rendered")
-            samples.append(Double(end - start) / 1e6)
+            totals.append(Double(end - start) / 1e6)
+            mounts.append(Double(mounted - start) / 1e6)
+            htmls.append(Double(end - mounted) / 1e6)
             tree.close()
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+        return (median(totals), median(mounts), median(htmls))
     }
 
 }

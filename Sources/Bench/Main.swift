@@ -85,8 +85,9 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         if shapes { return await Shapes.measure(rows: rows) }
         for _ in 0..<rounds {
-            let median = await InProcess.fullRender(rows: rows)
-            say("full_render_ms_\(rows): \(String(format: "%.1f", median)) ms")
+            let parts = await InProcess.fullRenderParts(rows: rows)
+            say("full_render_ms_\(rows): \(String(format: "%.1f", parts.total)) ms"
+                + " (mount \(String(format: "%.1f", parts.mount)) ms, HTML \(String(format: "%.1f", parts.html)) ms)")
         }
     }
 }

@@ -121,6 +121,6 @@ struct ChangeRecorder {
     private func html<R: HTMLRendering>(of element: ElementNode, _ renderer: R.Type) -> String {
         var writer = HTMLWriter()
         element.render(into: &writer, renderer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.string()
     }
 }

@@ -8,29 +8,91 @@
 /// writer.attribute("form", "sh")
 /// ```
 public struct HTMLWriter {
-    public private(set) var bytes: [UInt8] = []
+    /// The bytes, in an array whose count runs ahead of what is written (`written`): writing a
+    /// piece is a bounds check and a copy (an `append` to an array that holds exactly what is
+    /// written also checks and updates its capacity and count, each call: most pieces are a few
+    /// bytes, and a page has ten or more per element). `finish` trims it.
+    private var storage: [UInt8]
+    private var written = 0
 
-    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    /// What has been written so far (a copy: see `finish` for the bytes themselves).
+    public var bytes: [UInt8] { Array(storage[..<written]) }
 
-    /// Writes on after what `bytes` holds, which it takes (left empty: no copy).
-    init(continuing bytes: inout [UInt8]) { swap(&self.bytes, &bytes) }
+    public init(capacity: Int = 1024) { storage = [UInt8](repeating: 0, count: Swift.max(capacity, 64)) }
+
+    /// Writes on after what `bytes` holds, which it takes (left empty: no copy), and into its
+    /// spare capacity.
+    init(continuing bytes: inout [UInt8]) {
+        storage = []
+        swap(&storage, &bytes)
+        written = storage.count
+        storage.append(contentsOf: repeatElement(0, count: Swift.max(storage.capacity - storage.count, 64)))
+    }
+
+    /// The bytes written, trimmed to what was written (no copy); the writer is left empty.
+    mutating func finish() -> [UInt8] {
+        storage.removeLast(storage.count - written)
+        written = 0
+        var bytes: [UInt8] = []
+        swap(&bytes, &storage)
+        return bytes
+    }
+
+    /// The bytes written, as a string (one copy, as `String(decoding:as:)` of an array makes).
+    func string() -> String {
+        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<written]), as: UTF8.self) }
+    }
+
+    /// Copies `count` bytes from `source` after what is written.
+    @inline(__always)
+    private mutating func put(_ source: UnsafePointer<UInt8>, _ count: Int) {
+        if written + count > storage.count { grow(toFit: count) }
+        let offset = written
+        storage.withUnsafeMutableBufferPointer { $0.baseAddress.unsafelyUnwrapped.advanced(by: offset).update(from: source, count: count) }
+        written += count
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        if written == storage.count { grow(toFit: 1) }
+        storage[written] = byte
+        written += 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let start = buffer.baseAddress else { return }
+        put(start, buffer.count)
+    }
+
+    @inline(__always)
+    private mutating func put(_ literal: StaticString) {
+        put(literal.utf8Start, literal.utf8CodeUnitCount)
+    }
+
+    /// Doubles the spare room, at least to what the next piece needs.
+    @inline(never)
+    private mutating func grow(toFit count: Int) {
+        storage.append(contentsOf: repeatElement(0, count: Swift.max(storage.count, count)))
+    }
 
     mutating func open(_ tag: Literal) {
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: tag.bytes)
+        put(UInt8(ascii: "<"))
+        put(tag.bytes)
     }
 
     /// ` name="value"` for one of Statehouse's own attribute names, the value escaped.
     public mutating func attribute(_ name: StaticString, _ value: String) {
-        bytes.append(UInt8(ascii: " "))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        put(UInt8(ascii: " "))
+        put(name)
         attributeValue(value)
     }
 
     /// ` name="value"`, the value escaped. Names are Statehouse's own, never user input.
     mutating func attribute(_ name: String, _ value: String) {
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: name.utf8)
+        put(UInt8(ascii: " "))
+        var name = name
+        name.withUTF8 { put($0) }
         attributeValue(value)
     }
 
@@ -38,37 +100,36 @@ public struct HTMLWriter {
     /// ` name="` before the first, `separator` before the others. (No joined string is built.)
     mutating func joinedAttributePart(_ name: StaticString, separator: UInt8, started: inout Bool) {
         if started {
-            bytes.append(separator)
+            put(separator)
         } else {
-            bytes.append(UInt8(ascii: " "))
-            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: #"=""#.utf8)
+            put(UInt8(ascii: " "))
+            put(name)
+            put(#"=""#)
             started = true
         }
     }
 
     /// Text inside an attribute value or element, escaped.
-    mutating func escaped(_ text: String) { HTMLWriter.escape(text, into: &bytes) }
+    mutating func escaped(_ text: String) { escape(text) }
 
     /// Closes a joined attribute, if any part was written.
     mutating func endJoinedAttribute(_ started: Bool) {
-        if started { bytes.append(UInt8(ascii: "\"")) }
+        if started { put(UInt8(ascii: "\"")) }
     }
 
     /// `="value"`, escaped.
     private mutating func attributeValue(_ value: String) {
-        bytes.append(UInt8(ascii: "="))
-        bytes.append(UInt8(ascii: "\""))
-        HTMLWriter.escape(value, into: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        put(#"=""#)
+        escape(value)
+        put(UInt8(ascii: "\""))
     }
 
     /// ` id="ID"`: ids are `[A-Za-z0-9_-]` by construction, so nothing needs escaping.
     mutating func id(_ id: String) {
-        raw(#" id=""#)
+        put(#" id=""#)
         var id = id
-        id.withUTF8 { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
+        id.withUTF8 { put($0) }
+        put(UInt8(ascii: "\""))
     }
 
     /// `_` and `number` in base 36: a generated element id (a small string, built in place).
@@ -88,45 +149,57 @@ public struct HTMLWriter {
         }
     }
 
-    mutating func closeStartTag() { bytes.append(UInt8(ascii: ">")) }
+    mutating func closeStartTag() { put(UInt8(ascii: ">")) }
 
     mutating func end(_ tag: Literal) {
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: tag.bytes)
-        bytes.append(UInt8(ascii: ">"))
+        put("</")
+        put(tag.bytes)
+        put(UInt8(ascii: ">"))
     }
 
-    mutating func text(_ text: String) { HTMLWriter.escape(text, into: &bytes) }
+    mutating func text(_ text: String) { escape(text) }
 
-    mutating func raw(_ markup: StaticString) {
-        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    mutating func raw(_ markup: StaticString) { put(markup) }
+
+    mutating func raw(_ markup: UnsafeBufferPointer<UInt8>) { put(markup) }
+
+    /// Writes `string` escaped (see `escape(_:into:)`).
+    private mutating func escape(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            HTMLWriter.forEachEscapedRun(utf8) { put($0) }
+        }
     }
-
-    mutating func raw(_ markup: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: markup) }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, valid in text and in double- or single-quoted
     /// attribute values alike.
     package static func escape(_ string: String, into bytes: inout [UInt8]) {
         var string = string
         string.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let replacement: StaticString
-                switch utf8[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            forEachEscapedRun(utf8) { bytes.append(contentsOf: $0) }
         }
+    }
+
+    /// The one escaping routine: hands `write` the runs of `utf8` between special characters,
+    /// as they are, and each special character's entity.
+    @inline(__always)
+    private static func forEachEscapedRun(_ utf8: UnsafeBufferPointer<UInt8>, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let replacement: StaticString
+            switch utf8[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
+            }
+            write(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
+        }
+        write(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     /// `string` escaped as HTML text.

@@ -54,7 +54,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// The value stored under `key`, if any.
     subscript<T>(key: ObjectIdentifier) -> T? {
         get {
-            guard let entry = values[key] else { return nil }
+            // Most environments hold no entries: no key is hashed for them.
+            guard !values.isEmpty, let entry = values[key] else { return nil }
             return entry.value as? T
         }
         set { values[key] = newValue.map(Self.entry) }

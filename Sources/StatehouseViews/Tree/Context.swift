@@ -81,6 +81,10 @@ struct PendingAttributes: Equatable {
 
     init() {}
 
+    /// Whether there are no classes, styles, attributes or behaviour (an identifier aside):
+    /// most elements' case, which their rendering skips without reading the lists.
+    var hasNoLists: Bool { storage == nil }
+
     /// The box to write to, unshared.
     private mutating func unique() -> Storage {
         if let storage, isKnownUniquelyReferenced(&self.storage) { return storage }

@@ -183,37 +183,53 @@ class ElementNode: SingleChildNode {
         // `class` and `style` join the element's own value with what modifiers added; most
         // elements have no modifiers, and their own value is written as it is. (Loops, not
         // closures: a main-actor closure handed to the standard library checks its executor.)
-        var ownClass = "", ownStyle = ""
-        for attribute in spec.attributes {
-            if attribute.name == "class" { ownClass = attribute.value } else if attribute.name == "style" { ownStyle = attribute.value }
+        // Indices, not copies of the attributes: a copy retains its strings.
+        var classIndex = -1, styleIndex = -1
+        for index in spec.attributes.indices {
+            if spec.attributes[index].name == "class" {
+                classIndex = index
+            } else if spec.attributes[index].name == "style" {
+                styleIndex = index
+            }
         }
+        let plain = pending.hasNoLists
         // Joined into the writer as they are written: no string is built for them.
         var started = false
-        if !ownClass.isEmpty {
+        if classIndex >= 0, !spec.attributes[classIndex].value.isEmpty {
             writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
-            writer.escaped(ownClass)
+            writer.escaped(spec.attributes[classIndex].value)
         }
-        for name in pending.classes where !name.isEmpty {
-            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
-            writer.escaped(name)
+        if !plain {
+            for name in pending.classes where !name.isEmpty {
+                writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+                writer.escaped(name)
+            }
         }
         writer.endJoinedAttribute(started)
         started = false
-        if !ownStyle.isEmpty {
+        if styleIndex >= 0, !spec.attributes[styleIndex].value.isEmpty {
             writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
-            writer.escaped(ownStyle)
+            writer.escaped(spec.attributes[styleIndex].value)
         }
-        for declaration in pending.styles {
-            writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
-            writer.escaped(declaration.name)
-            writer.raw(":")
-            writer.escaped(declaration.value)
+        if !plain {
+            for declaration in pending.styles {
+                writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
+                writer.escaped(declaration.name)
+                writer.raw(":")
+                writer.escaped(declaration.value)
+            }
         }
         writer.endJoinedAttribute(started)
-        for attribute in spec.attributes where attribute.name != "class" && attribute.name != "style" {
-            writer.attribute(attribute.name, attribute.value)
+        if classIndex < 0, styleIndex < 0 {
+            for index in spec.attributes.indices { writer.attribute(spec.attributes[index].name, spec.attributes[index].value) }
+        } else {
+            for index in spec.attributes.indices where spec.attributes[index].name != "class" && spec.attributes[index].name != "style" {
+                writer.attribute(spec.attributes[index].name, spec.attributes[index].value)
+            }
         }
-        for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
+        if !plain {
+            for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
+        }
         if let role = spec.control { R.writeControlAttributes(role, id: id, into: &writer) }
         if hasBehaviour, let behaviour = tree.registry.behaviour(of: self) {
             if behaviour.focus?.isFocused == true { writer.attribute("autofocus", "") }

@@ -138,7 +138,7 @@ public final class LiveTree {
     public func render(appendingTo bytes: inout [UInt8]) {
         var writer = HTMLWriter(continuing: &bytes)
         root.render(into: &writer, renderer)
-        bytes = writer.bytes
+        bytes = writer.finish()
     }
 
     // MARK: Events
