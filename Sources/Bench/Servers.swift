@@ -19,10 +19,10 @@ struct HTTPBenchmarks {
         statehouse.stop()
         // Page loads with no cookie: a new session and page each (a server of their own, so
         // the pages made do not weigh on the other figures).
-        let loads = try pageLoads("/counter", environment: [:])
-        let todoLoads = try pageLoads("/todos", environment: [:])
+        let (loads, loadCPU) = try pageLoads("/counter", environment: [:])
+        let (todoLoads, _) = try pageLoads("/todos", environment: [:])
         // The same with the session cap reached (filled first, during the warm-up).
-        let loadsAtCap = try pageLoads("/counter", environment: ["STATEHOUSE_MAX_SESSIONS": "5000"])
+        let (loadsAtCap, _) = try pageLoads("/counter", environment: ["STATEHOUSE_MAX_SESSIONS": "5000"])
 
         // The same clicks with the durable store (`swift run demo`'s default): a SQLite file,
         // each event's changes committed before its answer.
@@ -41,7 +41,9 @@ struct HTTPBenchmarks {
         let (bare, bareCPU) = try nio.measuringCPU {
             try Wrk.run(port: nio.port, path: Wire.eventPath, connections: connections, seconds: duration, script: clicks)
         }
-        let bareGet = try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: duration, script: nil)
+        let (bareGet, bareGetCPU) = try nio.measuringCPU {
+            try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: duration, script: nil)
+        }
         // The same one-connection run against the bare server: what this machine's scheduling
         // alone does to the tail (a busy VM's stolen time shows here as in ours).
         let bareOne = try Wrk.run(port: nio.port, path: Wire.eventPath, connections: 1, seconds: duration,
@@ -61,6 +63,12 @@ struct HTTPBenchmarks {
         figures.add("page_loads_per_s_todos", todoLoads.requestsPerSecond, "req/s")
         figures.add("page_loads_per_s_at_cap", loadsAtCap.requestsPerSecond, "req/s")
         figures.add("page_loads_vs_nio", loads.requestsPerSecond / bareGet.requestsPerSecond, "x")
+        // Per request, less noisy than the rates: the server's CPU, and wrk's share of the
+        // machine (below 1 with the server's CPU under 1 core: the two threads wait on each other).
+        figures.add("page_load_cpu_us", loadCPU / loads.requests * 1e6, "us")
+        figures.add("nio_get_cpu_us", bareGetCPU / bareGet.requests * 1e6, "us")
+        figures.add("page_load_cpu_vs_nio", (loadCPU / loads.requests) / (bareGetCPU / bareGet.requests), "x")
+        figures.add("page_load_client_cpu_share", loads.clientCPUShare, "x")
         figures.add("main_events_per_s", onMainEvents.requestsPerSecond, "req/s")
         figures.add("main_event_cpu_us", onMainCPU / onMainEvents.requests * 1e6, "us")
         figures.add("main_event_p50_us", onMainOne.p50Micros, "us")
@@ -87,8 +95,8 @@ struct HTTPBenchmarks {
     }
 
     /// GETs of `path` with no cookie on a fresh server, after a warm-up as long as the run
-    /// (which also fills a small session cap).
-    private func pageLoads(_ path: String, environment: [String: String]) throws -> Wrk.Report {
+    /// (which also fills a small session cap), with the server's CPU time over the run.
+    private func pageLoads(_ path: String, environment: [String: String]) throws -> (Wrk.Report, cpuSeconds: Double) {
         let server = try ServerProcess(.statehouse, environment: environment)
         defer { server.stop() }
         _ = try Wrk.run(port: server.port, path: path, connections: connections, seconds: max(2, duration / 2), script: nil)
@@ -98,7 +106,9 @@ struct HTTPBenchmarks {
             let held = health.firstMatch(of: /"sessions":(\d+)/).flatMap { Int($0.output.1) } ?? 0
             guard held == cap else { throw BenchError("the warm-up left \(held) sessions, not the cap of \(cap): a longer --duration") }
         }
-        return try Wrk.run(port: server.port, path: path, connections: connections, seconds: duration, script: nil)
+        return try server.measuringCPU {
+            try Wrk.run(port: server.port, path: path, connections: connections, seconds: duration, script: nil)
+        }
     }
 }
 
