@@ -15,6 +15,31 @@ struct RenderingTests {
         #expect(!html.contains(#"value="<"#))
     }
 
+    @Test("HTML longer than the writer's first buffer is written whole and escaped, in a page and in a change's fragment")
+    func longTextIsWrittenWhole() throws {
+        struct Long: View {
+            @State var copies = 5_000
+            var body: some View {
+                VStack {
+                    Text(String(repeating: #"a<b&c"d'e>f "#, count: copies)).accessibilityIdentifier("long")
+                    Button("More") { copies += 1 }.accessibilityIdentifier("more")
+                }
+            }
+        }
+        func escaped(_ copies: Int) -> String { String(repeating: "a&lt;b&amp;c&quot;d&#39;e&gt;f ", count: copies) }
+        let tree = LiveTree(Long())
+        let html = tree.render()
+        #expect(html.contains(#"<span id="long" class="sh-text">"# + escaped(5_000) + "</span>"), "\(html.utf8.count) bytes")
+        #expect(html.hasSuffix("</div></main>"), "\(html.suffix(80))")
+        // The document path: the tree's HTML after a head already in the buffer.
+        var document = Array("<!doctype html>".utf8)
+        tree.render(appendingTo: &document)
+        #expect(String(decoding: document, as: UTF8.self) == "<!doctype html>" + html)
+        let changes = try tree.send(Event(target: "more", type: .click))
+        let fragment = try #require(changes.first { $0.target == "long" })
+        #expect(fragment.html == #"<span id="long" class="sh-text">"# + escaped(5_001) + "</span>")
+    }
+
     @Test("A text style's or foreground level's classes, built once and shared, stay each element's own: one element's further modifiers never reach another's")
     func sharedModifiersStayApart() {
         let html = LiveTree(VStack {
