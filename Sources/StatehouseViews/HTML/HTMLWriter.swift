@@ -91,8 +91,7 @@ public struct HTMLWriter {
     /// ` name="value"`, the value escaped. Names are Statehouse's own, never user input.
     mutating func attribute(_ name: String, _ value: String) {
         put(UInt8(ascii: " "))
-        var name = name
-        name.withUTF8 { put($0) }
+        putUTF8(name)
         attributeValue(value)
     }
 
@@ -127,8 +126,7 @@ public struct HTMLWriter {
     /// ` id="ID"`: ids are `[A-Za-z0-9_-]` by construction, so nothing needs escaping.
     mutating func id(_ id: String) {
         put(#" id=""#)
-        var id = id
-        id.withUTF8 { put($0) }
+        putUTF8(id)
         put(UInt8(ascii: "\""))
     }
 
@@ -165,17 +163,30 @@ public struct HTMLWriter {
 
     /// Writes `string` escaped (see `escape(_:into:)`).
     private mutating func escape(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
+        HTMLWriter.withBytes(of: string) { utf8 in
             HTMLWriter.forEachEscapedRun(utf8) { put($0) }
         }
+    }
+
+    /// Copies `string`'s UTF-8 bytes as they are.
+    private mutating func putUTF8(_ string: String) {
+        HTMLWriter.withBytes(of: string) { put($0) }
+    }
+
+    /// Calls `body` with `string`'s UTF-8 bytes: in place for a native or a small string, else
+    /// (a bridged one) from a copy. (`withUTF8`, which may have to make the bytes contiguous,
+    /// needs a `var` copy of the string: retained and released, every piece of text written.)
+    @inline(__always)
+    private static func withBytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var string = string
+        return string.withUTF8(body)
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, valid in text and in double- or single-quoted
     /// attribute values alike.
     package static func escape(_ string: String, into bytes: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { utf8 in
+        withBytes(of: string) { utf8 in
             forEachEscapedRun(utf8) { bytes.append(contentsOf: $0) }
         }
     }
