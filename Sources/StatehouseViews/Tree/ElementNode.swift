@@ -100,15 +100,18 @@ class ElementNode: SingleChildNode {
     /// `takesPending: false` leaves the pending attributes to the element's content (a row's
     /// element: what modifiers gave the row's view belongs to the view's own element).
     init(spec: ElementSpec, handler: EventHandler?, _ context: __shared Context, fixedID: String? = nil, takesPending: Bool = true) {
-        self.spec = spec
-        self.handler = handler
+        // What is read from the spec and the handler first, and storing them last: then the
+        // store is a move (an argument used after it is stored is copied, every attribute and
+        // the text retained, and released at the end).
+        requestedID = takesPending ? Self.preferredID(context, spec: spec, handler: handler) : nil
+        let behaviour = takesPending ? Self.behaviour(context, spec: spec, handler: handler) : nil
         pending = takesPending ? context.pending : PendingAttributes()
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         hostElement = context.host
         id = ""
+        self.spec = spec
+        self.handler = handler
         super.init(context)
-        requestedID = takesPending ? Self.preferredID(context, spec: spec, handler: handler) : nil
-        let behaviour = takesPending ? Self.behaviour(context, spec: spec, handler: handler) : nil
         hasBehaviour = behaviour != nil
         if let fixedID {
             id = fixedID
@@ -300,6 +303,12 @@ protocol ElementView: PrimitiveView {
     func handler(in environment: EnvironmentValues) -> EventHandler?
     /// Whether each child of the element is a list row (`List`).
     static var childrenAreListRows: Bool { get }
+    /// Mounts `content` (and updates its node) from where it is stored. Through the `content`
+    /// requirement it is copied first, every view in it retained and released again: element
+    /// views whose content is a stored property (the stacks, a button's label) hand it on from
+    /// there instead.
+    func mountContent(_ context: Context) -> Node
+    func updateContent(_ node: Node, _ context: Context)
 }
 
 extension ElementView where Content == EmptyView {
@@ -307,6 +316,8 @@ extension ElementView where Content == EmptyView {
 }
 
 extension ElementView {
+    func mountContent(_ context: Context) -> Node { mountView(content, context) }
+    func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
     func handler(in environment: EnvironmentValues) -> EventHandler? { nil }
     static var childrenAreListRows: Bool { false }
     static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
@@ -317,14 +328,14 @@ final class ElementViewNode<V: ElementView>: ElementNode {
     init(_ view: __shared V, _ context: __shared Context) {
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         if V.Content.self != EmptyView.self {
-            child = mountView(view.content, contentContext(context, listRows: V.childrenAreListRows))
+            child = view.mountContent(contentContext(context, listRows: V.childrenAreListRows))
         }
     }
 
     override func refresh<W: View>(_ view: W, _ context: Context) {
         let view = sameTypeCast(view, to: V.self)
         apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
-        child?.update(view.content, contentContext(context, listRows: V.childrenAreListRows))
+        if let child { view.updateContent(child, contentContext(context, listRows: V.childrenAreListRows)) }
     }
 }
 

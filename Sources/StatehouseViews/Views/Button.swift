@@ -44,6 +44,9 @@ public struct Button<Label: View>: View, ElementView {
     }
 
     var content: Label { label }
+    // The stored label, handed on as it is (see `ElementView.mountContent`).
+    func mountContent(_ context: Context) -> Node { mountView(label, context) }
+    func updateContent(_ node: Node, _ context: Context) { node.update(label, context) }
 
     func handler(in environment: EnvironmentValues) -> EventHandler? {
         // In an alert or a confirmation dialog, every button also dismisses it.

@@ -19,6 +19,10 @@ public struct VStack<Content: View>: View, ElementView {
     func element(in environment: EnvironmentValues) -> ElementSpec {
         ElementSpec("div", stackAttributes(alignment.vstackAttributes, spacing: spacing))
     }
+
+    // The stored content, handed on as it is (see `ElementView.mountContent`).
+    func mountContent(_ context: Context) -> Node { mountView(content, context) }
+    func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
 }
 
 /// A view that arranges its children in a horizontal line.
@@ -40,6 +44,10 @@ public struct HStack<Content: View>: View, ElementView {
     func element(in environment: EnvironmentValues) -> ElementSpec {
         ElementSpec("div", stackAttributes(alignment.hstackAttributes, spacing: spacing))
     }
+
+    // The stored content, handed on as it is (see `ElementView.mountContent`).
+    func mountContent(_ context: Context) -> Node { mountView(content, context) }
+    func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
 }
 
 /// A view that overlays its children, aligning them in both axes.
