@@ -103,9 +103,7 @@ struct BehaviourModifier: ContextModifier {
     var focus: FocusBinding?
     var keyHandlers: [KeyHandler] = []
 
-    func modify(_ context: Context) -> Context {
-        var context = context
+    func modify(_ context: inout Context) {
         context.pending.behaviour = ElementBehaviour.adding(focus: focus, keyHandlers: keyHandlers, to: context.pending.behaviour)
-        return context
     }
 }

@@ -64,12 +64,10 @@ struct PanelContext: ContextModifier {
     let isHidden: Bool
     let environment: @MainActor (inout EnvironmentValues) -> Void
 
-    func modify(_ context: Context) -> Context {
-        var context = context
+    func modify(_ context: inout Context) {
         if isHidden { context.environment.isHidden = true }
         environment(&context.environment)
         context.rowKey = nil
-        return context
     }
 }
 

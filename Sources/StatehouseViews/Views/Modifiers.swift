@@ -3,7 +3,7 @@ import Foundation
 /// A modifier that changes what its content inherits: attributes for the element(s) the
 /// content renders, or the environment.
 protocol ContextModifier {
-    @MainActor func modify(_ context: Context) -> Context
+    @MainActor func modify(_ context: inout Context)
 }
 
 /// A view with a modifier applied (`Text("x").padding()`).
@@ -14,7 +14,9 @@ struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, Primitiv
     /// No node of its own: the content is mounted in the modified context, and its node
     /// takes later values of this view (`TransparentView`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
-        let node = mountView(view.content, view.modifier.modify(context))
+        var inner = context
+        view.modifier.modify(&inner)
+        let node = mountView(view.content, inner)
         node.takesModifiedViews = true
         return node
     }
@@ -22,7 +24,9 @@ struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, Primitiv
 
 extension ModifiedContent: TransparentView {
     static func update(_ node: Node, with view: Self, _ context: Context) {
-        node.update(view.content, view.modifier.modify(context))
+        var inner = context
+        view.modifier.modify(&inner)
+        node.update(view.content, inner)
     }
 }
 
@@ -53,23 +57,19 @@ struct AttributeModifier: ContextModifier, @unchecked Sendable {
         return modifier
     }
 
-    func modify(_ context: Context) -> Context {
-        var context = context
+    func modify(_ context: inout Context) {
         // Only what this modifier adds is written: an empty write would still allocate the
         // pending attributes' box.
         if let shared { context.pending.add(shared) } else { context.pending.add(classes: classes, styles: styles, attributes: attributes) }
         if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
-        return context
     }
 }
 
 /// Changes the environment of the content.
 struct EnvironmentModifier: ContextModifier {
     let transform: @MainActor (inout EnvironmentValues) -> Void
-    func modify(_ context: Context) -> Context {
-        var context = context
+    func modify(_ context: inout Context) {
         transform(&context.environment)
-        return context
     }
 }
 
