@@ -173,9 +173,10 @@ class ElementNode: SingleChildNode {
 
     /// The context for this element's children.
     func contentContext(_ context: Context, listRows: Bool = false) -> Context {
-        var inner = context.inside(self, listRows: listRows)
-        if spec.forwardsIdentifier { inner.controlPending = context.pending }
-        return inner
+        // Built whole, not built and then changed: a changed local was copied to be returned.
+        Context(tree: context.tree, host: self, environment: context.environment, rowKey: context.rowKey,
+                controlPending: spec.forwardsIdentifier ? context.pending : PendingAttributes(), listRows: listRows,
+                identity: context.identity)
     }
 
     override func collectElements(into elements: inout [ElementNode]) { elements.append(self) }
@@ -186,21 +187,23 @@ class ElementNode: SingleChildNode {
         // `class` and `style` join the element's own value with what modifiers added; most
         // elements have no modifiers, and their own value is written as it is. (Loops, not
         // closures: a main-actor closure handed to the standard library checks its executor.)
-        // Indices, not copies of the attributes: a copy retains its strings.
+        // Indices, not copies of the attributes: a copy retains its strings. (The list read
+        // once: each read of the stored property retains it.)
+        let attributes = spec.attributes
         var classIndex = -1, styleIndex = -1
-        for index in spec.attributes.indices {
-            if spec.attributes[index].name == "class" {
+        for index in attributes.indices {
+            if attributes[index].name == "class" {
                 classIndex = index
-            } else if spec.attributes[index].name == "style" {
+            } else if attributes[index].name == "style" {
                 styleIndex = index
             }
         }
         let plain = pending.hasNoLists
         // Joined into the writer as they are written: no string is built for them.
         var started = false
-        if classIndex >= 0, !spec.attributes[classIndex].value.isEmpty {
+        if classIndex >= 0, !attributes[classIndex].value.isEmpty {
             writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
-            writer.escaped(spec.attributes[classIndex].value)
+            writer.escaped(attributes[classIndex].value)
         }
         if !plain {
             for name in pending.classes where !name.isEmpty {
@@ -210,9 +213,9 @@ class ElementNode: SingleChildNode {
         }
         writer.endJoinedAttribute(started)
         started = false
-        if styleIndex >= 0, !spec.attributes[styleIndex].value.isEmpty {
+        if styleIndex >= 0, !attributes[styleIndex].value.isEmpty {
             writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
-            writer.escaped(spec.attributes[styleIndex].value)
+            writer.escaped(attributes[styleIndex].value)
         }
         if !plain {
             for declaration in pending.styles {
@@ -224,10 +227,10 @@ class ElementNode: SingleChildNode {
         }
         writer.endJoinedAttribute(started)
         if classIndex < 0, styleIndex < 0 {
-            for index in spec.attributes.indices { writer.attribute(spec.attributes[index].name, spec.attributes[index].value) }
+            for index in attributes.indices { writer.attribute(attributes[index].name, attributes[index].value) }
         } else {
-            for index in spec.attributes.indices where spec.attributes[index].name != "class" && spec.attributes[index].name != "style" {
-                writer.attribute(spec.attributes[index].name, spec.attributes[index].value)
+            for index in attributes.indices where attributes[index].name != "class" && attributes[index].name != "style" {
+                writer.attribute(attributes[index].name, attributes[index].value)
             }
         }
         if !plain {
