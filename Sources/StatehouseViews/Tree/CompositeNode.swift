@@ -23,13 +23,9 @@ final class CompositeNode<V: View>: SingleChildNode {
         do throws(ViewFailure) {
             try layout.link(&self.view, slots: &slots, LinkContext(node: self, environment: context.environment))
             if let snapshots = tree.snapshots, !layout.durableFields.isEmpty { restoreState(snapshots) }
-            // Without durable state the stored context is the one given (`step` is the identity):
-            // the argument is handed on as it is, where reading the stored property copies it.
-            if tree.snapshots == nil {
-                child = mountView(evaluate(), context)
-            } else {
-                child = mountView(evaluate(), self.context)
-            }
+            // The argument one step down (itself, without durable state), not the stored copy:
+            // reading a stored property to hand it on copies it.
+            child = context.withStep(layout.identityStep) { mountView(evaluate(), $0) }
         } catch {
             fail(error)
         }

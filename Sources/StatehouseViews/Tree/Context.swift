@@ -43,11 +43,13 @@ struct Context {
             && listRows == other.listRows && controlPending == other.controlPending
     }
 
-    /// The context inside an element: pending attributes were consumed by it. (Made anew from
-    /// what carries over, not copied and cleared: a copy retains the attributes only to let
-    /// them go.)
-    func inside(_ element: ElementNode, listRows: Bool = false) -> Context {
-        Context(tree: tree, host: element, environment: environment, rowKey: rowKey, listRows: listRows, identity: identity)
+    /// The context inside an element: pending attributes were consumed by it, and
+    /// `controlPending` is what a control's wrapper hands the control inside it. (Made whole
+    /// from what carries over, not copied and cleared, nor made and then changed: either
+    /// copies it, every reference-counted word retained.)
+    func inside(_ element: ElementNode, listRows: Bool = false, controlPending: PendingAttributes = PendingAttributes()) -> Context {
+        Context(tree: tree, host: element, environment: environment, rowKey: rowKey, controlPending: controlPending,
+                listRows: listRows, identity: identity)
     }
 }
 

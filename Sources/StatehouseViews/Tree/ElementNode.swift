@@ -173,10 +173,7 @@ class ElementNode: SingleChildNode {
 
     /// The context for this element's children.
     func contentContext(_ context: Context, listRows: Bool = false) -> Context {
-        // Built whole, not built and then changed: a changed local was copied to be returned.
-        Context(tree: context.tree, host: self, environment: context.environment, rowKey: context.rowKey,
-                controlPending: spec.forwardsIdentifier ? context.pending : PendingAttributes(), listRows: listRows,
-                identity: context.identity)
+        context.inside(self, listRows: listRows, controlPending: spec.forwardsIdentifier ? context.pending : PendingAttributes())
     }
 
     override func collectElements(into elements: inout [ElementNode]) { elements.append(self) }
