@@ -57,9 +57,27 @@ enum InProcess {
         medianRenderParts(page).total
     }
 
+    /// Keeps glibc from giving the top of the heap back to the system when a tree is freed.
+    ///
+    /// A freed 10,000-row tree at the top of its malloc arena was trimmed away (`madvise`, 26
+    /// calls in `bench render --rounds 3`, counted with `strace -c`), and the next render
+    /// faulted its pages in again: 10 – 13 ms more a render (one build, every round after the
+    /// first: 68 – 70 ms, against 55 – 58 with `GLIBC_TUNABLES=glibc.malloc.trim_threshold=…`).
+    /// Whether it happened depended on where some long-lived allocation landed, which any
+    /// change to the code moves: two builds with the same mount code differed by it. A
+    /// server's heap, full of long-lived sessions, seldom has a free top; the figure is meant
+    /// to be the render's own cost. (Setting the threshold also fixes glibc's mmap threshold:
+    /// the HTML buffer is mapped afresh each render, in every build alike.)
+    private static func keepHeapTop() {
+        #if os(Linux)
+        _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD, <malloc.h> */, Int32.max)
+        #endif
+    }
+
     /// The medians of 7 first renders of `page`, in ms: the whole (mount and HTML), and each
     /// part on its own (each part's median, from the same 7 renders).
     static func medianRenderParts<V: View>(_ page: () -> V) -> (total: Double, mount: Double, html: Double) {
+        keepHeapTop()
         var totals: [Double] = [], mounts: [Double] = [], htmls: [Double] = []
         for _ in 0..<7 {
             let view = page()
@@ -79,3 +97,9 @@ enum InProcess {
     }
 
 }
+
+#if os(Linux)
+/// glibc's `mallopt` (`<malloc.h>` is not in the `Glibc` module).
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
