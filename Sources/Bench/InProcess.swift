@@ -61,16 +61,21 @@ enum InProcess {
     ///
     /// A freed 10,000-row tree at the top of its malloc arena was trimmed away (`madvise`, 26
     /// calls in `bench render --rounds 3`, counted with `strace -c`), and the next render
-    /// faulted its pages in again: 10 – 13 ms more a render (one build, every round after the
-    /// first: 68 – 70 ms, against 55 – 58 with `GLIBC_TUNABLES=glibc.malloc.trim_threshold=…`).
+    /// faulted its pages in again: 10 – 15 ms more a render (one build, every round after the
+    /// first: 68 – 72 ms, against 57 – 58 with `GLIBC_TUNABLES=glibc.malloc.trim_threshold=…`).
     /// Whether it happened depended on where some long-lived allocation landed, which any
     /// change to the code moves: two builds with the same mount code differed by it. A
     /// server's heap, full of long-lived sessions, seldom has a free top; the figure is meant
-    /// to be the render's own cost. (Setting the threshold also fixes glibc's mmap threshold:
-    /// the HTML buffer is mapped afresh each render, in every build alike.)
+    /// to be the render's own cost. Setting it stops glibc from moving its mmap threshold,
+    /// which it then leaves where it was; that is set too, to the highest value glibc's own
+    /// adjustment reaches (32 MiB on 64-bit), as a process that has freed a few large buffers
+    /// has it: `bench run` (which frees seven large trees before its render) and `bench render`
+    /// then take the HTML buffer from the heap alike. (At glibc's starting 128 KiB, the buffer
+    /// was mapped and faulted in afresh each render: HTML 13.8 against 11 – 12 ms.)
     private static func keepHeapTop() {
-        #if os(Linux)
+        #if canImport(Glibc)
         _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD, <malloc.h> */, Int32.max)
+        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 32 * 1024 * 1024)
         #endif
     }
 
@@ -98,7 +103,7 @@ enum InProcess {
 
 }
 
-#if os(Linux)
+#if canImport(Glibc)
 /// glibc's `mallopt` (`<malloc.h>` is not in the `Glibc` module).
 @_silgen_name("mallopt")
 private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32

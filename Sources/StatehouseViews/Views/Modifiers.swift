@@ -34,7 +34,7 @@ extension ModifiedContent: TransparentView {
 ///
 /// What it adds is kept as pending attributes are: the lists in one shared box (none when
 /// empty) and the identifier inline. A modifier is copied with its view (a tuple's child, a
-/// cast to its own type), and two reference-counted words cost less to copy than five; into
+/// cast to its own type), and two reference-counted words cost less to copy than six; into
 /// an element with nothing pending the box is shared as it is (never written to: copied on
 /// write), so no list is built each time a body sets it.
 struct AttributeModifier: ContextModifier, @unchecked Sendable {
