@@ -64,9 +64,9 @@ enum InProcess {
     /// faulted its pages in again: 10 – 15 ms more a render (one build, every round after the
     /// first: 68 – 72 ms, against 57 – 58 with `GLIBC_TUNABLES=glibc.malloc.trim_threshold=…`).
     /// Whether it happened depended on where some long-lived allocation landed, which any
-    /// change to the code moves: two builds with the same mount code differed by it. A
-    /// server's heap, full of long-lived sessions, seldom has a free top; the figure is meant
-    /// to be the render's own cost. Setting it stops glibc from moving its mmap threshold,
+    /// change to the code moves: two builds with the same mount code differed by it. The
+    /// figure is meant to be the render's own cost (a server's heap, full of long-lived
+    /// sessions, is likely to keep its top in use; not measured). Setting it stops glibc from moving its mmap threshold,
     /// which it then leaves where it was; that is set too, to the highest value glibc's own
     /// adjustment reaches (32 MiB on 64-bit), as a process that has freed a few large buffers
     /// has it: `bench run` (which frees seven large trees before its render) and `bench render`

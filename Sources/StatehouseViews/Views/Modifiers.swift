@@ -31,32 +31,37 @@ extension ModifiedContent: TransparentView {
 }
 
 /// Adds classes, CSS declarations or attributes to the element(s) the content renders.
-///
-/// What it adds is kept as pending attributes are: the lists in one shared box (none when
-/// empty) and the identifier inline. A modifier is copied with its view (a tuple's child, a
-/// cast to its own type), and two reference-counted words cost less to copy than six; into
-/// an element with nothing pending the box is shared as it is (never written to: copied on
-/// write), so no list is built each time a body sets it.
 struct AttributeModifier: ContextModifier, @unchecked Sendable {
-    private var adds = PendingAttributes()
+    var classes: [String] = []
+    var styles: [Attribute] = []
+    var attributes: [Attribute] = []
+    var identifier: String?
+    /// What it adds, built once for a modifier that is used again and again (a text style, a
+    /// foreground level): shared into an element with nothing pending (no box, no list built
+    /// each time a body sets it). Never written to (copied on write): safe to share.
+    private var shared: PendingAttributes?
 
     init(classes: [String] = [], styles: [Attribute] = [], attributes: [Attribute] = [], identifier: String? = nil) {
-        adds.add(classes: classes, styles: styles, attributes: attributes)
-        adds.identifier = identifier
+        self.classes = classes
+        self.styles = styles
+        self.attributes = attributes
+        self.identifier = identifier
     }
 
-    var classes: [String] {
-        get { adds.classes }
-        set { adds.classes = newValue }
-    }
-    var styles: [Attribute] {
-        get { adds.styles }
-        set { adds.styles = newValue }
+    /// A modifier adding `classes`, built to be kept and used again (see `shared`).
+    static func sharing(classes: [String]) -> AttributeModifier {
+        var modifier = AttributeModifier(classes: classes)
+        var pending = PendingAttributes()
+        pending.add(classes: classes, styles: [], attributes: [])
+        modifier.shared = pending
+        return modifier
     }
 
     func modify(_ context: inout Context) {
-        context.pending.add(adds)
-        if let identifier = adds.identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
+        // Only what this modifier adds is written: an empty write would still allocate the
+        // pending attributes' box.
+        if let shared { context.pending.add(shared) } else { context.pending.add(classes: classes, styles: styles, attributes: attributes) }
+        if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
     }
 }
 
