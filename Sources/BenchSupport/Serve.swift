@@ -5,11 +5,12 @@ import StatehouseGallery
 /// The servers the benchmarks measure, each in a process of its own (so that its memory and
 /// CPU time are its own).
 public enum BenchServer: String, CaseIterable, Sendable {
-    /// The demo (the gallery) as `swift run demo` serves it: event loops of its own and a hop
-    /// to the main actor per request (`--event-loop threads`, `StatehouseServer.start`).
+    /// The demo (the gallery) as `swift run demo` serves it: event loops of their own beside
+    /// the main thread, which runs the views for requests the loops do not answer in place
+    /// (`--event-loop threads`, `StatehouseServer.run`).
     case statehouse
     /// The demo with the main thread as the one event loop, which runs the views too
-    /// (`--event-loop main`, `StatehouseServer.run`).
+    /// (`--event-loop main`).
     case statehouseMain = "statehouse-main"
     /// A bare SwiftNIO HTTP/1.1 server answering every request with the same fragment.
     case nio
@@ -21,19 +22,9 @@ public enum BenchServer: String, CaseIterable, Sendable {
     public func serve(port: Int) -> Never {
         switch self {
         case .statehouse:
-            Task { @MainActor in
-                do {
-                    let server = try await StatehouseServer.start(DemoApp(), options: Self.options(port: port))
-                    say("listening on \(server.port)")
-                    try await server.waitUntilClosed()
-                } catch {
-                    say("error: \(error)")
-                }
-                exit(1)
-            }
-            dispatchMain()
+            StatehouseServer.run(DemoApp(), options: Self.options(port: port, eventLoop: .threads)) { say("listening on \($0.port)") }
         case .statehouseMain:
-            StatehouseServer.run(DemoApp(), options: Self.options(port: port)) { say("listening on \($0.port)") }
+            StatehouseServer.run(DemoApp(), options: Self.options(port: port, eventLoop: .main)) { say("listening on \($0.port)") }
         case .nio:
             // A process started from a thread that blocks SIGTERM (as dispatch's threads do)
             // inherits that mask; this main thread waits for its server, not for a signal.
@@ -53,10 +44,11 @@ public enum BenchServer: String, CaseIterable, Sendable {
         }
     }
 
-    private static func options(port: Int) -> ServerOptions {
+    private static func options(port: Int, eventLoop: ServerOptions.EventLoopChoice) -> ServerOptions {
         do {
             var options = try ServerOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
             options.port = port
+            options.eventLoop = eventLoop
             options.logLevel = .error
             options.maxQueuedEvents = 1024
             return options

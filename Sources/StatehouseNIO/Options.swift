@@ -117,7 +117,9 @@ public struct ServerOptions: Sendable {
     /// ```
     public enum EventLoopChoice: String, CaseIterable, Sendable {
         /// Event loops on threads of the server's own (`eventLoopThreads`: one per core but
-        /// one), and a hop to the main actor and back for each request: the most requests per second once several arrive
+        /// one) beside the main thread. A request that came alone in its loop's turn is answered
+        /// on that loop when the main actor is free (no thread wakes another); the others are
+        /// handed to the main thread and back: the most requests per second once several arrive
         /// at once (parsing and writing run beside the views).
         case threads
         /// The main thread is the only event loop and runs the views too: no thread wakes
@@ -161,7 +163,7 @@ extension ServerOptions {
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
         .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections when the views run on a thread of their own (event-loop threads, the default).", in: 1...1024),
-        .choice("event-loop", \.eventLoop, "threads: event loops of their own, a hop to the views per request (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
+        .choice("event-loop", \.eventLoop, "threads: event loops of their own beside the views' thread, a request alone answered where it was read (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]
 }
 

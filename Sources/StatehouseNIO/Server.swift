@@ -67,14 +67,19 @@ public final class StatehouseServer: Sendable {
 }
 
 extension StatehouseServer {
-    /// Serves `app` on the calling thread, which must be the main thread, until SIGTERM or
-    /// SIGINT stops it gracefully (requests in flight finish); then exits 0 (1 if it could not
-    /// start). `App.main()` calls this with `--event-loop main`.
+    /// Serves `app` until SIGTERM or SIGINT stops it gracefully (requests in flight finish);
+    /// then exits 0 (1 if it could not start). Call it on the main thread, which becomes the
+    /// event loop that runs the main actor's jobs (`.task` bodies, timers, pushes) holding the
+    /// main actor's baton. `App.main()` calls this.
     ///
-    /// The main thread becomes the server's event loop, which also runs the main actor's jobs:
-    /// a request is read, handled by its page's views and answered on one thread, with no hop
-    /// between threads. (`start` serves from threads of its own instead and hops to the main
-    /// actor for each request: for a process whose main thread is taken, such as a test runner.)
+    /// With `options.eventLoop == .threads` (the default) connections are read and written on
+    /// event loops of their own; a request that came alone in its loop's turn is answered
+    /// there, by its page's views, when the main actor is free (the loop takes the baton: no
+    /// thread wakes another on its path), and the others are handed to the main thread, which
+    /// then works beside the loops. With `.main` the main thread is the only event loop and
+    /// answers every request itself. (`start` serves from threads of its own and hands every
+    /// request to the main actor: for a process whose main thread is taken, such as a test
+    /// runner.)
     ///
     /// - Parameters:
     ///   - app: the app to serve.
@@ -83,11 +88,16 @@ extension StatehouseServer {
     @MainActor
     public static func run<A: App>(_ app: A, options: ServerOptions,
                                    onListening: @escaping @MainActor @Sendable (StatehouseServer) -> Void = { _ in }) -> Never {
-        MainThreadLoop.run { loop in
+        MainThreadLoop.run { mainLoop in
+            let loops: HTTPServer.Loops
+            switch options.eventLoop {
+            case .main: loops = .given(mainLoop)
+            case .threads: loops = .own(threads: options.eventLoopThreads)
+            }
             Task { @MainActor in
                 let server: StatehouseServer
                 do {
-                    server = try await start(app, options: options, loops: .given(loop))
+                    server = try await start(app, options: options, loops: loops)
                 } catch {
                     print("error: \(error)")
                     exit(1)
@@ -115,28 +125,12 @@ extension StatehouseServer {
 extension App {
     /// Parses the command line (`--host`, `--port`, …, or their `STATEHOUSE_…` environment
     /// variables), then serves the app until SIGTERM or SIGINT, which stop it gracefully
-    /// (requests in flight finish) and exit 0: from event loops of its own (`--event-loop
-    /// threads`, the default, as `StatehouseServer.start`) or from the main thread
-    /// (`--event-loop main`, `StatehouseServer.run`).
+    /// (requests in flight finish) and exit 0: from event loops of its own beside the main
+    /// thread (`--event-loop threads`, the default) or from the main thread alone
+    /// (`--event-loop main`); see `StatehouseServer.run`.
     @MainActor
     public static func main() {
-        let options = parseCommandLineOrExit()
-        switch options.eventLoop {
-        case .main:
-            StatehouseServer.run(Self(), options: options)
-        case .threads:
-            Task { @MainActor in
-                let server: StatehouseServer
-                do {
-                    server = try await StatehouseServer.start(Self(), options: options)
-                } catch {
-                    print("error: \(error)")
-                    exit(1)
-                }
-                await server.serveUntilStopSignal()
-            }
-            dispatchMain()
-        }
+        StatehouseServer.run(Self(), options: parseCommandLineOrExit())
     }
 }
 

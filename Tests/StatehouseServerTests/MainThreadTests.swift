@@ -2,12 +2,13 @@ import Foundation
 import Statehouse
 import Testing
 
-/// `App.main()` serves from event loops of its own with a hop to the main actor per request
-/// (`--event-loop threads`, as the in-process tests do through `StatehouseServer.start`), or
-/// with the main thread as the one event loop (`--event-loop main`, `StatehouseServer.run`):
-/// requests are answered by the views on the thread that read them, and the same loop runs
-/// the main actor's other jobs (`.task` bodies, timers, pushes). These drive the demo binary
-/// both ways.
+/// `App.main()` (`StatehouseServer.run`) makes the main thread the event loop that runs the
+/// main actor's jobs (`.task` bodies, timers, pushes) holding the main actor's baton. With
+/// `--event-loop threads` connections are served on event loops of their own, which answer a
+/// request that came alone in place (taking the baton) and hand the others to the main thread;
+/// with `--event-loop main` the main thread is the one event loop and answers every request
+/// itself. (The in-process tests serve through `StatehouseServer.start`, which always hands
+/// requests to the main actor.) These drive the demo binary both ways.
 @Suite("App.main() on either event loop (the demo binary)")
 struct MainThreadTests {
     @Test("Events get their fragments, a .task's ticks and another session's writes are pushed, and SIGTERM stops it with 0",
@@ -51,4 +52,40 @@ struct MainThreadTests {
         #expect(!demo.isRunning)
         #expect(demo.terminationReason == .exit && demo.terminationStatus == 0)
     }
+
+    @Test("threads: clicks that come one at a time are answered on the loop that read them, no thread woken: one wait per click, where handing each to the main thread and back made three")
+    func aloneAnsweredInPlace() async throws {
+        let (demo, port) = try startDemo(["STATEHOUSE_EVENT_LOOP": "threads"])
+        defer { if demo.isRunning { demo.terminate() } }
+
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            let client = CurlClient(port: port)
+            let counter = try load(client, "/counter")
+            #expect(event(client, counter, target: "increment").status == 200)
+            let clicks = 200
+            let before = try voluntarySwitches(of: demo.processIdentifier)
+            for expected in 2...(clicks + 1) {
+                let reply = event(client, counter, target: "increment")
+                #expect(reply.status == 200)
+                #expect(reply.body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">\#(expected)</span>"#), "\(reply.body)")
+            }
+            let perClick = Double(try voluntarySwitches(of: demo.processIdentifier) - before) / Double(clicks)
+            // In place: the loop's thread waits for the next click (1). Handed on: the loop waits
+            // for the answer, the main thread for work, the loop again (3, measured 3.00 with
+            // the hop for every request).
+            #expect(perClick < 1.6, "\(perClick) voluntary context switches per click")
+        }
+    }
+}
+
+/// The voluntary context switches of all of a process's threads so far (`/proc/PID/task/*/status`).
+private func voluntarySwitches(of pid: Int32) throws -> Int {
+    var total = 0
+    for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else { continue }
+        total += count
+    }
+    return total
 }

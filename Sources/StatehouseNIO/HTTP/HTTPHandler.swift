@@ -167,21 +167,26 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             body = []
             isAnswering = true
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
-            // Answered on this connection's loop: at once when the views ran on it (the main
-            // thread as the loop), else one task onto it; no promise, no callback list.
+            // Handed to the responder at the end of the loop's turn if it came alone (it may be
+            // answered in place: `RequestBatch`), else at once. Answered on this connection's
+            // loop: at once when the views ran on it, else one task onto it; no promise, no
+            // callback list.
             let loop = context.eventLoop
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
             // An answer to CONNECT has no body (NIO's encoder drops it) and the connection does
             // not go on (NIO's parser reads no further): it says so, with a length of 0.
             let isConnect = head.method == .CONNECT
             let keepAlive = head.isKeepAlive && !isConnect, version = head.version
-            responder.respond(to: request) { answer in
-                let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
-                if loop.inEventLoop {
-                    bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
-                } else {
-                    loop.execute {
+            let responder = self.responder
+            RequestBatch.add(on: loop) { inPlace in
+                responder.respond(to: request, inPlace: inPlace) { answer in
+                    let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
+                    if loop.inEventLoop {
                         bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
+                    } else {
+                        loop.execute {
+                            bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
+                        }
                     }
                 }
             }

@@ -5,9 +5,11 @@ import StatehouseViews
 /// live. Everything the protocol does on the main actor enters here: requests, a closed
 /// stream's bookkeeping, pushes. (Where view work runs is then a decision made in one place.)
 ///
-/// A host whose event loop is the main thread (the built-in server's `StatehouseServer.run`,
-/// which `App.main()` uses) is already on the main actor: `run` then costs nothing, and a
-/// request's view work happens on the thread that read it. A host on other threads hops.
+/// A host whose event loop is the main thread (`--event-loop main`) is already on the main
+/// actor: `run` then costs nothing, and a request's view work happens on the thread that read
+/// it. A host on other threads hops, except for a request it read alone while the main thread
+/// drains the main queue holding the baton (`StatehouseServer.run`, which `App.main()` uses):
+/// that one is answered in place when the main actor is free (`runEntering(inPlace:)`).
 enum MainActorHop {
     /// Runs `work` on the main actor: at once if the caller is on it, else enqueued.
     static func run(_ work: @escaping @MainActor @Sendable () -> Void) {
@@ -15,9 +17,10 @@ enum MainActorHop {
     }
 
     /// As `run`, for work that enters the main actor itself with `MainActor.assumeIsolated`:
-    /// dispatch gets the closure as it is (a request's hop: one allocation fewer).
-    static func runEntering(_ work: @escaping @Sendable () -> Void) {
-        MainQueue.runOnQueue(work)
+    /// dispatch gets the closure as it is (a request's hop: one allocation fewer). `inPlace`:
+    /// the request came alone, and may run on the calling thread holding the baton.
+    static func runEntering(inPlace: Bool = false, _ work: @escaping @Sendable () -> Void) {
+        MainQueue.runOnQueue(inPlace: inPlace, work)
     }
 
     /// Runs `work` on the main actor after what is already queued there (the tasks a new page

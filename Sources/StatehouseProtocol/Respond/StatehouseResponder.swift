@@ -84,7 +84,9 @@ public final class StatehouseResponder: Sendable {
 
     /// Answers `request`; `complete` is called once, from any thread. (For the built-in
     /// event-loop host, which must not block its thread; other hosts await `respond(to:)`.)
-    package func respond(to request: HostRequest, _ complete: @escaping @Sendable (HostResponse) -> Void) {
+    /// `inPlace`: the host read it alone, and it may be answered on the calling thread when
+    /// the main actor is free (`MainActorHop.runEntering(inPlace:)`).
+    package func respond(to request: HostRequest, inPlace: Bool = false, _ complete: @escaping @Sendable (HostResponse) -> Void) {
         let start = Uptime.now
         // An event names its page in the body, the other requests in the query. The form is
         // decoded once, here, and handed on.
@@ -101,7 +103,7 @@ public final class StatehouseResponder: Sendable {
         }
         let application = self.application
         // One closure per request: it hops to the main actor and back out.
-        MainActorHop.runEntering {
+        MainActorHop.runEntering(inPlace: inPlace) {
             MainActor.assumeIsolated {
                 application.handle(request) { response in
                     self.finish(request, response, eventPage: eventPage, start: start, complete)

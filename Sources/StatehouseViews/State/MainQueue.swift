@@ -1,15 +1,21 @@
+import CMainActorBaton
 import Dispatch
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Where the main actor is: all view evaluation, actions and state invalidation happen there.
 ///
-/// Its jobs run from the main dispatch queue. Usually that queue is drained by `dispatchMain()`
-/// (as an `async` main does), on whichever thread dispatch picks; when the main thread is the
-/// server's event loop (`StatehouseServer.run`), the loop drains it, and code on that thread is
-/// on the main actor between the queue's jobs too.
+/// Its jobs run from the main dispatch queue. In a test runner or another host that queue is
+/// drained by `dispatchMain()` (as an `async` main does), on whichever thread dispatch picks.
+/// Under `StatehouseServer.run` (`App.main()`) the main thread is an event loop that drains it
+/// holding the main actor's *baton* (`CMainActorBaton`), a lock whose holder is on the main
+/// actor: an I/O thread that read a request alone may take the baton and answer it in place
+/// (`runOnQueue(inPlace:)`), with no thread woken; the Swift runtime's isolation checks count
+/// the holder as on the main actor. With `--event-loop main` the main thread reads requests
+/// too, and code on it is on the main actor between the queue's jobs.
 package enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -22,7 +28,27 @@ package enum MainQueue {
 
     /// Whether the caller is on the main actor: in a job of the main queue, or on the main
     /// thread while it is the event loop that drains that queue.
-    package static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true || isMainThread }
+    package static var isCurrent: Bool { statehouse_baton_held() || DispatchQueue.getSpecific(key: key) == true || isMainThread }
+
+    /// Whether a request may be answered on the thread that read it while the main actor is
+    /// free: set once the main thread drains the main queue holding the baton
+    /// (`drainHoldingBaton`), so that the baton alone decides who is on the main actor.
+    private static let answersInPlace = Atomic<Bool>(false)
+    /// Requests handed to the main queue and not yet done: while any is, a later one goes
+    /// behind it (requests keep their order, and the main actor's thread is working anyway).
+    private static let waiting = Atomic<Int>(0)
+
+    /// Runs the main queue's work holding the baton. From the main thread, as the event loop
+    /// that drains the main queue; from then on a request may be answered where it was read.
+    package static func drainHoldingBaton(_ drain: () -> Void) {
+        if !answersInPlace.load(ordering: .relaxed) {
+            statehouse_baton_install()
+            answersInPlace.store(true, ordering: .releasing)
+        }
+        statehouse_baton_take()
+        drain()
+        statehouse_baton_give()
+    }
 
     /// `Thread.isMainThread`, asked once per thread: on Linux it is two system calls (`gettid`
     /// and `getpid`), and an I/O thread asked it for every request it handed to the views.
@@ -58,11 +84,27 @@ package enum MainQueue {
     /// Runs `body` on the main queue: now if already there, else enqueued (FIFO). For a body
     /// that enters the main actor itself (`MainActor.assumeIsolated`): dispatch gets the closure
     /// as it is, where `run` wraps it in one more (a request's hop saves that allocation).
-    package static func runOnQueue(_ body: @escaping @Sendable () -> Void) {
+    ///
+    /// `inPlace` (a request that came alone): run it on the calling thread, holding the baton,
+    /// if the main thread drains the queue holding it, the baton is free and no request handed
+    /// on before is waiting or running (requests keep their order).
+    package static func runOnQueue(inPlace: Bool = false, _ body: @escaping @Sendable () -> Void) {
         if isCurrent {
             body()
-        } else {
-            queue.async(execute: body)
+            return
+        }
+        if inPlace, answersInPlace.load(ordering: .acquiring), waiting.load(ordering: .relaxed) == 0, statehouse_baton_try_take() {
+            if waiting.load(ordering: .acquiring) == 0 {
+                body()
+                statehouse_baton_give()
+                return
+            }
+            statehouse_baton_give()
+        }
+        waiting.add(1, ordering: .relaxed)
+        queue.async {
+            body()
+            waiting.subtract(1, ordering: .releasing)
         }
     }
 

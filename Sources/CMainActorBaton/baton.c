@@ -1,0 +1,54 @@
+#include "baton.h"
+#include <pthread.h>
+#include <stdint.h>
+
+// SerialExecutorRef as the runtime passes it (two words, Swift's calling convention).
+typedef struct { void *identity; uintptr_t implementation; } statehouse_executor_ref;
+
+typedef int8_t (__attribute__((swiftcall)) *is_isolating_original)(statehouse_executor_ref);
+typedef void (__attribute__((swiftcall)) *check_isolated_original)(statehouse_executor_ref);
+extern int8_t (__attribute__((swiftcall)) *swift_task_isIsolatingCurrentContext_hook)(statehouse_executor_ref, is_isolating_original);
+extern void (__attribute__((swiftcall)) *swift_task_checkIsolated_hook)(statehouse_executor_ref, check_isolated_original);
+extern __attribute__((swiftcall)) statehouse_executor_ref swift_task_getMainExecutor(void);
+
+static pthread_mutex_t baton = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local bool holding = false;
+static void *main_identity = 0;
+
+static int8_t __attribute__((swiftcall)) is_isolating(statehouse_executor_ref executor, is_isolating_original original) {
+    if (holding && executor.identity == main_identity) return 1;
+    return original(executor);
+}
+
+static void __attribute__((swiftcall)) check_isolated(statehouse_executor_ref executor, check_isolated_original original) {
+    if (holding && executor.identity == main_identity) return;
+    original(executor);
+}
+
+static pthread_once_t installed = PTHREAD_ONCE_INIT;
+
+static void install(void) {
+    main_identity = swift_task_getMainExecutor().identity;
+    swift_task_isIsolatingCurrentContext_hook = is_isolating;
+    swift_task_checkIsolated_hook = check_isolated;
+}
+
+void statehouse_baton_install(void) { pthread_once(&installed, install); }
+
+bool statehouse_baton_try_take(void) {
+    if (pthread_mutex_trylock(&baton) != 0) return false;
+    holding = true;
+    return true;
+}
+
+void statehouse_baton_take(void) {
+    pthread_mutex_lock(&baton);
+    holding = true;
+}
+
+void statehouse_baton_give(void) {
+    holding = false;
+    pthread_mutex_unlock(&baton);
+}
+
+bool statehouse_baton_held(void) { return holding; }

@@ -1,0 +1,58 @@
+import CMainActorBaton
+import Foundation
+import Synchronization
+import Testing
+@testable import StatehouseViews
+
+/// The main actor's baton (`MainQueue`, `CMainActorBaton`): the thread that holds it is on the
+/// main actor, for Statehouse and for the Swift runtime's isolation checks, which is what lets
+/// an event loop answer a request in place.
+@Suite("The main actor's baton")
+struct MainActorBatonTests {
+    @Test("A thread that holds the baton passes MainActor.assumeIsolated (it would trap without the runtime's hooks) and counts as on the main actor; before and after, it does not")
+    func holderIsOnMainActor() async {
+        statehouse_baton_install()
+        let seen = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
+            Thread {
+                var seen = [MainQueue.isCurrent, statehouse_baton_held()]
+                statehouse_baton_take()
+                seen += [MainQueue.isCurrent, statehouse_baton_held(), MainActor.assumeIsolated { true }]
+                statehouse_baton_give()
+                seen += [MainQueue.isCurrent, statehouse_baton_held()]
+                continuation.resume(returning: seen)
+            }.start()
+        }
+        #expect(seen == [false, false, true, true, true, false, false])
+    }
+
+    @Test("While one thread holds the baton another cannot take it without waiting; once given back, it can")
+    func oneHolderAtATime() async {
+        let tries = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
+            Thread {
+                statehouse_baton_take()
+                let whileHeld = Self.tryOnAnotherThread()
+                statehouse_baton_give()
+                continuation.resume(returning: [whileHeld, Self.tryOnAnotherThread()])
+            }.start()
+        }
+        #expect(tries == [false, true])
+    }
+
+    /// Whether another thread could take the baton without waiting (given back at once).
+    private static func tryOnAnotherThread() -> Bool {
+        let done = DispatchSemaphore(value: 0), taken = Flag()
+        Thread {
+            if statehouse_baton_try_take() {
+                taken.value.store(true, ordering: .sequentiallyConsistent)
+                statehouse_baton_give()
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        return taken.value.load(ordering: .sequentiallyConsistent)
+    }
+}
+
+private final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
+}
