@@ -1,5 +1,6 @@
 #include "baton.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 // SerialExecutorRef as the runtime passes it (two words, Swift's calling convention).
@@ -12,6 +13,10 @@ extern void (__attribute__((swiftcall)) *swift_task_checkIsolated_hook)(statehou
 extern __attribute__((swiftcall)) statehouse_executor_ref swift_task_getMainExecutor(void);
 
 static pthread_mutex_t baton = PTHREAD_MUTEX_INITIALIZER;
+// Threads waiting in statehouse_baton_take: while any does, try_take declines (a lock may be
+// taken by a newcomer before the waiter it woke runs, which could keep the main thread's queue
+// waiting for as long as requests kept coming alone).
+static _Atomic int wanted = 0;
 static _Thread_local bool holding = false;
 static void *main_identity = 0;
 
@@ -36,13 +41,16 @@ static void install(void) {
 void statehouse_baton_install(void) { pthread_once(&installed, install); }
 
 bool statehouse_baton_try_take(void) {
+    if (atomic_load_explicit(&wanted, memory_order_relaxed) != 0) return false;
     if (pthread_mutex_trylock(&baton) != 0) return false;
     holding = true;
     return true;
 }
 
 void statehouse_baton_take(void) {
+    atomic_fetch_add_explicit(&wanted, 1, memory_order_relaxed);
     pthread_mutex_lock(&baton);
+    atomic_fetch_sub_explicit(&wanted, 1, memory_order_relaxed);
     holding = true;
 }
 

@@ -32,9 +32,10 @@ public struct ServerOptions: Sendable {
     /// `.threads`).
     public var eventLoop: EventLoopChoice = .threads
     /// With `.threads`, the event loops that read and write connections: one per core but
-    /// one, which the views' thread (the main actor's) has to itself. On 2 cores one loop
-    /// beside the views served more events with less CPU each than two, which contended with
-    /// the views for the cores (README, Benchmarks).
+    /// one, left to the main thread, which runs the views for the requests the loops hand it
+    /// (those read together; one read alone is answered in place). On 2 cores one loop beside
+    /// the views served more events with less CPU each than two, which contended with the
+    /// views for the cores (README, Benchmarks: measured when every request was handed on).
     public var eventLoopThreads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
     /// static files (its defaults are `ProtocolSettings`'s).
@@ -162,7 +163,7 @@ extension ServerOptions {
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
-        .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections when the views run on a thread of their own (event-loop threads, the default).", in: 1...1024),
+        .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections beside the main thread (event-loop threads, the default).", in: 1...1024),
         .choice("event-loop", \.eventLoop, "threads: event loops of their own beside the views' thread, a request alone answered where it was read (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]
 }

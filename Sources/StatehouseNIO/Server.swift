@@ -88,7 +88,7 @@ extension StatehouseServer {
     @MainActor
     public static func run<A: App>(_ app: A, options: ServerOptions,
                                    onListening: @escaping @MainActor @Sendable (StatehouseServer) -> Void = { _ in }) -> Never {
-        MainThreadLoop.run { mainLoop in
+        MainThreadLoop.run(answersInPlace: options.eventLoop == .threads) { mainLoop in
             let loops: HTTPServer.Loops
             switch options.eventLoop {
             case .main: loops = .given(mainLoop)

@@ -10,7 +10,7 @@
 
 /// Installs the isolation hooks (once; later calls do nothing).
 void statehouse_baton_install(void);
-/// Takes the baton if no thread holds it; true if taken.
+/// Takes the baton if no thread holds it or waits for it; true if taken.
 bool statehouse_baton_try_take(void);
 /// Takes the baton, waiting for the thread that holds it.
 void statehouse_baton_take(void);

@@ -14,9 +14,12 @@ import StatehouseViews
 /// `RunLoop` uses the same two entry points). Here the event loop watches that eventfd.
 enum MainThreadLoop {
     /// Turns the calling thread, which must be the main thread, into an event loop that drains
-    /// the main queue and runs `body` on it. Never returns: the process ends with `exit`.
-    static func run(_ body: @escaping (any EventLoop) -> Void) -> Never {
+    /// the main queue and runs `body` on it. `answersInPlace`: the server's connections are on
+    /// other loops, which may answer a request read alone in place (`MainQueue.answerInPlace`).
+    /// Never returns: the process ends with `exit`.
+    static func run(answersInPlace: Bool, _ body: @escaping (any EventLoop) -> Void) -> Never {
         precondition(Thread.isMainThread, "StatehouseServer.run must be called on the main thread")
+        if answersInPlace { MainQueue.answerInPlace() }
         MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
             let handle = dup(dispatchMainQueueHandle())
             NIOPipeBootstrap(group: loop)

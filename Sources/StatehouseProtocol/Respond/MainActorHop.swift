@@ -7,9 +7,10 @@ import StatehouseViews
 ///
 /// A host whose event loop is the main thread (`--event-loop main`) is already on the main
 /// actor: `run` then costs nothing, and a request's view work happens on the thread that read
-/// it. A host on other threads hops, except for a request it read alone while the main thread
-/// drains the main queue holding the baton (`StatehouseServer.run`, which `App.main()` uses):
-/// that one is answered in place when the main actor is free (`runEntering(inPlace:)`).
+/// it. A host on other threads hops, except where the main thread is the loop that drains the
+/// main queue holding the main actor's baton (`StatehouseServer.run`, which `App.main()` uses):
+/// there a request the host read alone is answered in place, taking the baton, when the main
+/// actor is free (`runEntering(inPlace:)`).
 enum MainActorHop {
     /// Runs `work` on the main actor: at once if the caller is on it, else enqueued.
     static func run(_ work: @escaping @MainActor @Sendable () -> Void) {

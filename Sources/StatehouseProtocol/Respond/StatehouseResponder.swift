@@ -48,7 +48,9 @@ public struct ProtocolSettings: Sendable {
 /// The protocol as a host sees it: hand it each request, write back the response.
 ///
 /// `/_sh/` files are answered on the caller's thread; every other request enters the main
-/// actor (where the views live) through one hop (`MainActorHop`), and is answered from there.
+/// actor (where the views live) through `MainActorHop`: one hop to the main queue, or none for
+/// a request the built-in host read alone while the main actor was free (answered in place,
+/// holding the main actor's baton).
 /// A host awaits `respond(to:)`:
 ///
 /// ```swift
@@ -102,7 +104,7 @@ public final class StatehouseResponder: Sendable {
                           eventPage: nil, start: start, complete)
         }
         let application = self.application
-        // One closure per request: it hops to the main actor and back out.
+        // One closure per request: it enters the main actor (in place or by a hop) and back out.
         MainActorHop.runEntering(inPlace: inPlace) {
             MainActor.assumeIsolated {
                 application.handle(request) { response in

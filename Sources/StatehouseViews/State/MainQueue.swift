@@ -26,25 +26,30 @@ package enum MainQueue {
     /// `DispatchQueue.main` makes a new wrapper object on each use on Linux.
     private static let queue = DispatchQueue.main
 
-    /// Whether the caller is on the main actor: in a job of the main queue, or on the main
-    /// thread while it is the event loop that drains that queue.
+    /// Whether the caller is on the main actor: holding the baton, in a job of the main queue,
+    /// or on the main thread while it is the event loop that drains that queue.
     package static var isCurrent: Bool { statehouse_baton_held() || DispatchQueue.getSpecific(key: key) == true || isMainThread }
 
     /// Whether a request may be answered on the thread that read it while the main actor is
-    /// free: set once the main thread drains the main queue holding the baton
-    /// (`drainHoldingBaton`), so that the baton alone decides who is on the main actor.
+    /// free (`answerInPlace()`): only where the main thread drains the main queue holding the
+    /// baton and reads no requests itself, so that the baton alone decides who is on the
+    /// main actor.
     private static let answersInPlace = Atomic<Bool>(false)
-    /// Requests handed to the main queue and not yet done: while any is, a later one goes
-    /// behind it (requests keep their order, and the main actor's thread is working anyway).
+    /// Requests handed to the main queue, or answered in place, and not yet done: while any
+    /// is, a later one goes behind it (requests keep their order).
     private static let waiting = Atomic<Int>(0)
 
-    /// Runs the main queue's work holding the baton. From the main thread, as the event loop
-    /// that drains the main queue; from then on a request may be answered where it was read.
+    /// From now on a request read alone may be answered where it was read (`runOnQueue`).
+    /// Called once, by the main thread's event loop that drains the main queue holding the
+    /// baton (`drainHoldingBaton`) while other threads serve connections.
+    package static func answerInPlace() {
+        statehouse_baton_install()
+        answersInPlace.store(true, ordering: .releasing)
+    }
+
+    /// Runs the main queue's work holding the baton (the main thread, as the event loop that
+    /// drains the main queue).
     package static func drainHoldingBaton(_ drain: () -> Void) {
-        if !answersInPlace.load(ordering: .relaxed) {
-            statehouse_baton_install()
-            answersInPlace.store(true, ordering: .releasing)
-        }
         statehouse_baton_take()
         drain()
         statehouse_baton_give()
@@ -93,15 +98,18 @@ package enum MainQueue {
             body()
             return
         }
-        if inPlace, answersInPlace.load(ordering: .acquiring), waiting.load(ordering: .relaxed) == 0, statehouse_baton_try_take() {
-            if waiting.load(ordering: .acquiring) == 0 {
+        if inPlace, answersInPlace.load(ordering: .acquiring) {
+            // Counted first: a request that finds none ahead and the baton free runs now; any
+            // later one, on this thread or another, sees it and goes behind it.
+            if waiting.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0, statehouse_baton_try_take() {
                 body()
+                waiting.subtract(1, ordering: .releasing)
                 statehouse_baton_give()
                 return
             }
-            statehouse_baton_give()
+        } else {
+            waiting.add(1, ordering: .relaxed)
         }
-        waiting.add(1, ordering: .relaxed)
         queue.async {
             body()
             waiting.subtract(1, ordering: .releasing)
