@@ -177,16 +177,13 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             // not go on (NIO's parser reads no further): it says so, with a length of 0.
             let isConnect = head.method == .CONNECT
             let keepAlive = head.isKeepAlive && !isConnect, version = head.version
-            let responder = self.responder
-            RequestBatch.add(on: loop) { inPlace in
-                responder.respond(to: request, inPlace: inPlace) { answer in
-                    let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
-                    if loop.inEventLoop {
+            RequestBatch.add(request, to: responder, on: loop) { answer in
+                let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
+                if loop.inEventLoop {
+                    bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
+                } else {
+                    loop.execute {
                         bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
-                    } else {
-                        loop.execute {
-                            bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
-                        }
                     }
                 }
             }
