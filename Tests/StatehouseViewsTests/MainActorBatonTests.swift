@@ -6,8 +6,8 @@ import Testing
 
 /// The main actor's baton (`MainQueue`, `CMainActorBaton`): the thread that holds it is on the
 /// main actor, for Statehouse and for the Swift runtime's isolation checks, which is what lets
-/// an event loop answer a request in place.
-@Suite("The main actor's baton")
+/// an event loop answer a request in place. One test at a time: the baton is the process's.
+@Suite("The main actor's baton", .serialized)
 struct MainActorBatonTests {
     @Test("A thread that holds the baton passes MainActor.assumeIsolated (it would trap without the runtime's hooks) and counts as on the main actor; before and after, it does not")
     func holderIsOnMainActor() async {
