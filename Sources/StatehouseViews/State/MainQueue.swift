@@ -98,17 +98,15 @@ package enum MainQueue {
             body()
             return
         }
-        if inPlace, answersInPlace.load(ordering: .acquiring) {
-            // Counted first: a request that finds none ahead and the baton free runs now; any
-            // later one, on this thread or another, sees it and goes behind it.
-            if waiting.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0, statehouse_baton_try_take() {
-                body()
-                waiting.subtract(1, ordering: .releasing)
-                statehouse_baton_give()
-                return
-            }
-        } else {
-            waiting.add(1, ordering: .relaxed)
+        // Where no request is answered in place, nothing needs counting.
+        guard answersInPlace.load(ordering: .acquiring) else { return queue.async(execute: body) }
+        // Counted first: a request that finds none ahead and the baton free runs now; any
+        // later one, on this thread or another, sees it and goes behind it.
+        if waiting.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0, inPlace, statehouse_baton_try_take() {
+            body()
+            waiting.subtract(1, ordering: .releasing)
+            statehouse_baton_give()
+            return
         }
         queue.async {
             body()
