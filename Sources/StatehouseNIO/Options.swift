@@ -164,7 +164,7 @@ extension ServerOptions {
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
         .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections beside the main thread (event-loop threads, the default).", in: 1...1024),
-        .choice("event-loop", \.eventLoop, "threads: event loops of their own beside the views' thread, a request alone answered where it was read (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
+        .choice("event-loop", \.eventLoop, "threads: event loops of their own beside the main thread, which runs the views; a request read alone is answered where it was read (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
     ]
 }
 

@@ -27,6 +27,12 @@ final class RequestBatch {
     /// That task, made once (a closure made per turn would be an allocation per turn).
     private lazy var endTurnTask: () -> Void = { [unowned self] in self.endTurn() }
 
+    /// The thread is the main thread as the server's loop (`--event-loop main`), on the main
+    /// actor already: nothing to wait for. (Asked once per thread, not per request.)
+    private let onMainActor: Bool
+
+    private init(onMainActor: Bool) { self.onMainActor = onMainActor }
+
     /// Each thread's batch.
     nonisolated(unsafe) private static let perThread = ThreadSpecificVariable<RequestBatch>()
 
@@ -34,16 +40,14 @@ final class RequestBatch {
     /// in place, when other requests came in the same turn, else at the turn's end.
     static func add(_ request: HostRequest, to responder: StatehouseResponder, on loop: any EventLoop,
                     _ complete: @escaping @Sendable (HostResponse) -> Void) {
-        // The main thread as the server's loop (`--event-loop main`) is on the main actor
-        // already: nothing to wait for.
-        if MainQueue.isCurrent { return responder.respond(to: request, complete) }
         let batch: RequestBatch
         if let current = perThread.currentValue {
             batch = current
         } else {
-            batch = RequestBatch()
+            batch = RequestBatch(onMainActor: MainQueue.isCurrent)
             perThread.currentValue = batch
         }
+        if batch.onMainActor { return responder.respond(to: request, complete) }
         if batch.loop !== loop {
             batch.loop = loop
             batch.held = nil
