@@ -60,3 +60,35 @@ void statehouse_baton_give(void) {
 }
 
 bool statehouse_baton_held(void) { return holding; }
+
+// The main dispatch queue's tail: libdispatch keeps a queue's newest item in the word after
+// its object header (`dq_items_tail`), which every push exchanges atomically. Found by
+// checking, not assumed: see statehouse_main_queue_watch.
+struct dispatch_queue_s;
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
+
+static _Atomic(uintptr_t) *main_queue_tail = 0;
+static pthread_once_t watching = PTHREAD_ONCE_INIT;
+
+static void nothing(void *context) { (void)context; }
+
+static void find_main_queue_tail(void) {
+    _Atomic(uintptr_t) *candidate = (_Atomic(uintptr_t) *)((char *)&_dispatch_main_q + 6 * sizeof(void *));
+    for (int push = 0; push < 2; push++) {
+        uintptr_t before = atomic_load_explicit(candidate, memory_order_acquire);
+        dispatch_async_f(&_dispatch_main_q, 0, nothing);
+        uintptr_t after = atomic_load_explicit(candidate, memory_order_acquire);
+        if (after == 0 || after == before) return;
+    }
+    main_queue_tail = candidate;
+}
+
+bool statehouse_main_queue_watch(void) {
+    pthread_once(&watching, find_main_queue_tail);
+    return main_queue_tail != 0;
+}
+
+uintptr_t statehouse_main_queue_newest(void) {
+    return main_queue_tail ? atomic_load_explicit(main_queue_tail, memory_order_acquire) : 0;
+}

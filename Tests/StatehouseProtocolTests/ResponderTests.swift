@@ -19,6 +19,19 @@ struct ResponderTests {
         var body: some Scene { Route("/counter") { Counter() } }
     }
 
+    /// Starts a task when it appears, as a view that loads its data does.
+    struct Loading: View {
+        @State private var status = "waiting"
+        var body: some View {
+            Text(status).accessibilityIdentifier("status")
+                .onAppear { Task { status = "loading" } }
+        }
+    }
+
+    struct LoadingApp: App {
+        var body: some Scene { Route("/loading") { Loading() } }
+    }
+
     func meta(_ name: String, in html: String) throws -> String {
         let marker = #"name="\#(name)" content=""#
         let start = try #require(html.range(of: marker)).upperBound
@@ -50,5 +63,18 @@ struct ResponderTests {
         #expect(responder.counts == (sessions: 1, pages: 1))
         responder.endAllPages()
         #expect(responder.counts == (sessions: 0, pages: 0))
+    }
+
+    @Test("A page whose views queued a task on the main actor is answered after it: what the task changes before it first suspends is in the document (a page that queued nothing is answered at once)")
+    func documentAfterQueuedTasks() async throws {
+        let responder = StatehouseResponder(routes: LoadingApp().body._routes, settings: ProtocolSettings(),
+                                            logger: Logger(label: "test"))
+        for _ in 0..<3 {
+            let document = await responder.respond(to: HostRequest(method: "GET", uri: "/loading", headers: [:], body: []))
+            #expect(document.status == 200)
+            let html = String(decoding: document.body, as: UTF8.self)
+            #expect(html.contains(#"<span id="status" class="sh-text">loading</span>"#), "\(html)")
+        }
+        responder.endAllPages()
     }
 }

@@ -76,6 +76,26 @@ struct MainThreadTests {
             #expect(perClick < 1.6, "\(perClick) voluntary context switches per click")
         }
     }
+
+    @Test("threads: page loads that come one at a time are answered on the loop that read them too, when the page queued no work on the main actor (its document waited behind the main queue before: three waits per load)")
+    func pageLoadAloneAnsweredInPlace() async throws {
+        let (demo, port) = try startDemo(["STATEHOUSE_EVENT_LOOP": "threads"])
+        defer { if demo.isRunning { demo.terminate() } }
+
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            let client = CurlClient(port: port)
+            _ = try load(client, "/counter")
+            let loads = 100
+            let before = try voluntarySwitches(of: demo.processIdentifier)
+            for _ in 0..<loads {
+                let reply = client.get("/counter")
+                #expect(reply.status == 200)
+                #expect(reply.body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">0</span>"#))
+            }
+            let perLoad = Double(try voluntarySwitches(of: demo.processIdentifier) - before) / Double(loads)
+            #expect(perLoad < 1.6, "\(perLoad) voluntary context switches per page load")
+        }
+    }
 }
 
 /// The voluntary context switches of all of a process's threads so far (`/proc/PID/task/*/status`).

@@ -1,6 +1,7 @@
 #ifndef STATEHOUSE_BATON_H
 #define STATEHOUSE_BATON_H
 #include <stdbool.h>
+#include <stdint.h>
 
 // The main actor's baton: whichever thread holds it runs the main actor's work. The main
 // thread takes it to drain the main queue; an I/O thread may take it to answer a request where
@@ -18,5 +19,15 @@ void statehouse_baton_take(void);
 void statehouse_baton_give(void);
 /// Whether the calling thread holds the baton.
 bool statehouse_baton_held(void);
+
+/// Whether the main dispatch queue's newest item can be read (`statehouse_main_queue_newest`):
+/// checked once, by queueing two empty items and seeing the word libdispatch keeps the
+/// queue's tail in change to each (false if it does not: a libdispatch laid out otherwise).
+/// Call it on the main actor (no drain of the main queue runs meanwhile).
+bool statehouse_main_queue_watch(void);
+/// The main dispatch queue's newest item (0 when it is empty), if it can be read. Read twice
+/// by the main actor's holder, with nothing drained between: the same value means nothing was
+/// queued meanwhile, by any thread (a queued item is not freed before it ran).
+uintptr_t statehouse_main_queue_newest(void);
 
 #endif

@@ -116,6 +116,7 @@ final class Application {
                          _ respond: @escaping @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
         // makes no session (a new one is held only once its page is sure) or page.
+        let newestQueued = MainActorHop.newestQueued
         var existing: Session?
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
         let session = existing ?? store.makeSession()
@@ -134,15 +135,25 @@ final class Application {
                                                before: settings.secureCookies ? "; Path=/; HttpOnly; SameSite=Lax; Secure" : "; Path=/; HttpOnly; SameSite=Lax")
         }
         let page = store.newPage(route, tree: tree, in: session)
-        // The tasks the page's views started are queued on the main actor; answering from the
-        // back of that queue puts what they change before they first suspend in the document.
-        MainActorHop.enqueue {
-            var response = self.document(page)
-            if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
-            // Answered once the store holds the page: the next click finds it after a crash.
-            guard self.store.durable != nil else { return respond(response) }
-            self.store.persist(page) { [response] in respond(response) }
+        // The tasks the page's views started (`Task { }` in `onAppear`, a `.task` that could
+        // not start at once) are queued on the main actor; answering from the back of that
+        // queue puts what they change before they first suspend in the document. Where nothing
+        // was queued meanwhile (by this page or anything else), the page is answered now: a
+        // page load read alone is answered in place, and under load its document does not wait
+        // behind every request queued before it.
+        guard let newestQueued, MainActorHop.newestQueued == newestQueued else {
+            return MainActorHop.enqueue { self.answer(page, setCookie: setCookie, respond) }
         }
+        answer(page, setCookie: setCookie, respond)
+    }
+
+    /// Sends a new page's document, once the store holds the page (the next click finds it
+    /// after a crash).
+    private func answer(_ page: Page, setCookie: String?, _ respond: @escaping @Sendable (HostResponse) -> Void) {
+        var response = document(page)
+        if let setCookie { response.headers.add(name: "Set-Cookie", value: setCookie) }
+        guard store.durable != nil else { return respond(response) }
+        store.persist(page) { [response] in respond(response) }
     }
 
     /// The page's whole document, with every change made so far (by tasks too) applied.

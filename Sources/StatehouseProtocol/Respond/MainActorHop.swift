@@ -30,6 +30,11 @@ enum MainActorHop {
         MainQueue.enqueue(work)
     }
 
+    /// The main queue's newest item (`MainQueue.newestQueued`): the same after a page's mount
+    /// as before it, the mount queued nothing that must run before its document. Nil where it
+    /// cannot be read.
+    static var newestQueued: UInt? { MainQueue.newestQueued }
+
     /// Runs `work` on the main actor every `interval` seconds until the returned timer is
     /// cancelled. (The timer fires on the main queue itself: a timer on a global queue can be
     /// starved by threads that block.)

@@ -118,4 +118,15 @@ package enum MainQueue {
     package static func enqueue(_ body: @escaping @MainActor @Sendable () -> Void) {
         queue.async { MainActor.assumeIsolated(body) }
     }
+
+    /// The main queue's newest item, if it can be read (`statehouse_main_queue_watch`): the
+    /// same before and after a piece of main-actor code, nothing was queued meanwhile — no task
+    /// started on the main actor (`Task { }`, a `.task` that could not start at once), no state
+    /// written off it, by that code or any other thread. Nil where it cannot be read.
+    package static var newestQueued: UInt? {
+        guard canWatchQueue else { return nil }
+        return UInt(statehouse_main_queue_newest())
+    }
+
+    private static let canWatchQueue = statehouse_main_queue_watch()
 }
