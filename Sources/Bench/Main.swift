@@ -82,8 +82,12 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Instead, render rows of growing shapes once each: the difference between two lines is what one part of a row costs.")
     var shapes = false
 
+    @Option(help: "Instead, render rows of this one shape (a name --shapes prints after render_ms_ROWS_), each round the median of 7 renders: to profile one part.")
+    var shape: String?
+
     func run() async throws {
         if shapes { return await Shapes.measure(rows: rows) }
+        if let shape { return try await Shapes.measure(shape, rows: rows, rounds: rounds) }
         for _ in 0..<rounds {
             let parts = await InProcess.fullRenderParts(rows: rows)
             say("full_render_ms_\(rows): \(String(format: "%.1f", parts.total)) ms"

@@ -1,3 +1,4 @@
+import ArgumentParser
 import BenchSupport
 import Foundation
 import Statehouse
@@ -8,12 +9,27 @@ import Statehouse
 @MainActor
 enum Shapes {
     static func measure(rows: Int) {
-        report("text", rows) { VStack { ForEach(0..<rows, id: \.self) { Text("Row \($0)") } } }
-        report("view", rows) { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0) } } }
-        report("view_state", rows) { VStack { ForEach(0..<rows, id: \.self) { StateRow(index: $0) } } }
-        report("view_state_hstack_2_texts", rows) { VStack { ForEach(0..<rows, id: \.self) { StackRow(index: $0) } } }
-        report("view_state_hstack_2_texts_button", rows) { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } }
-        report("view_state_hstack_2_texts_button_identifier", rows) { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } }
+        for name in names { report(name, rows) }
+    }
+
+    /// `bench render --shape NAME`: that shape alone, `rounds` times.
+    static func measure(_ name: String, rows: Int, rounds: Int) throws {
+        guard names.contains(name) else { throw ValidationError("no shape \(name): one of \(names.joined(separator: ", "))") }
+        for _ in 0..<rounds { report(name, rows) }
+    }
+
+    private static let names = ["text", "view", "view_state", "view_state_hstack_2_texts", "view_state_hstack_2_texts_button",
+                                "view_state_hstack_2_texts_button_identifier"]
+
+    private static func report(_ name: String, _ rows: Int) {
+        switch name {
+        case "text": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { Text("Row \($0)") } } }
+        case "view": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0) } } }
+        case "view_state": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { StateRow(index: $0) } } }
+        case "view_state_hstack_2_texts": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { StackRow(index: $0) } } }
+        case "view_state_hstack_2_texts_button": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } }
+        default: report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } }
+        }
     }
 
     private static func report<V: View>(_ name: String, _ rows: Int, _ page: () -> V) {
