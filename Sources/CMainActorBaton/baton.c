@@ -61,14 +61,15 @@ void statehouse_baton_give(void) {
 
 bool statehouse_baton_held(void) { return holding; }
 
-// The main dispatch queue's tail: libdispatch keeps a queue's newest item in the word after
-// its object header (`dq_items_tail`), which every push exchanges atomically. Found by
-// checking, not assumed: see statehouse_main_queue_watch.
+// The main dispatch queue's tail: on LP64 libdispatch keeps a queue's newest item in the word
+// after its object header (`dq_items_tail`), which every push exchanges atomically, and which
+// a drain empties before it runs what it took. Found by checking, not assumed: see
+// statehouse_main_queue_watch.
 struct dispatch_queue_s;
 extern struct dispatch_queue_s _dispatch_main_q;
 extern void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 
-static _Atomic(uintptr_t) *main_queue_tail = 0;
+static _Atomic(_Atomic(uintptr_t) *) main_queue_tail = 0;
 static pthread_once_t watching = PTHREAD_ONCE_INIT;
 
 static void nothing(void *context) { (void)context; }
@@ -81,14 +82,15 @@ static void find_main_queue_tail(void) {
         uintptr_t after = atomic_load_explicit(candidate, memory_order_acquire);
         if (after == 0 || after == before) return;
     }
-    main_queue_tail = candidate;
+    atomic_store_explicit(&main_queue_tail, candidate, memory_order_release);
 }
 
 bool statehouse_main_queue_watch(void) {
     pthread_once(&watching, find_main_queue_tail);
-    return main_queue_tail != 0;
+    return atomic_load_explicit(&main_queue_tail, memory_order_acquire) != 0;
 }
 
 uintptr_t statehouse_main_queue_newest(void) {
-    return main_queue_tail ? atomic_load_explicit(main_queue_tail, memory_order_acquire) : 0;
+    _Atomic(uintptr_t) *tail = atomic_load_explicit(&main_queue_tail, memory_order_acquire);
+    return tail ? atomic_load_explicit(tail, memory_order_acquire) : 0;
 }

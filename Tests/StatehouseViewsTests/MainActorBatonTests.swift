@@ -38,6 +38,15 @@ struct MainActorBatonTests {
         #expect(tries == [false, true])
     }
 
+    @Test("The main queue's newest item can be read (this libdispatch is laid out as expected), and a push onto the main queue moves it")
+    @MainActor func mainQueueNewest() async {
+        let before = MainQueue.newestQueued
+        #expect(before != nil, "a new page would always wait behind the main queue")
+        #expect(MainQueue.newestQueued == before, "nothing pushed, nothing moved")
+        DispatchQueue.main.async {}
+        #expect(MainQueue.newestQueued != before)
+    }
+
     /// Whether another thread could take the baton without waiting (given back at once).
     private static func tryOnAnotherThread() -> Bool {
         let done = DispatchSemaphore(value: 0), taken = Flag()

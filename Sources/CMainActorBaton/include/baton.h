@@ -26,8 +26,10 @@ bool statehouse_baton_held(void);
 /// Call it on the main actor (no drain of the main queue runs meanwhile).
 bool statehouse_main_queue_watch(void);
 /// The main dispatch queue's newest item (0 when it is empty), if it can be read. Read twice
-/// by the main actor's holder, with nothing drained between: the same value means nothing was
-/// queued meanwhile, by any thread (a queued item is not freed before it ran).
+/// by the main actor's holder, with nothing drained between: the same value means no item was
+/// pushed onto the main queue itself meanwhile, by this thread or another (a queued item is not
+/// freed before it ran). Work added to a queue that targets the main queue, while that queue
+/// is already waiting on it, does not move it.
 uintptr_t statehouse_main_queue_newest(void);
 
 #endif

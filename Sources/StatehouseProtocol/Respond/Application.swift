@@ -138,9 +138,9 @@ final class Application {
         // The tasks the page's views started (`Task { }` in `onAppear`, a `.task` that could
         // not start at once) are queued on the main actor; answering from the back of that
         // queue puts what they change before they first suspend in the document. Where nothing
-        // was queued meanwhile (by this page or anything else), the page is answered now: a
-        // page load read alone is answered in place, and under load its document does not wait
-        // behind every request queued before it.
+        // at all was pushed onto the main queue meanwhile (by this page or another thread), the
+        // page is answered now: a page load read alone is answered in place, and one taken from
+        // a queue of requests is answered before the requests queued behind it are mounted.
         guard let newestQueued, MainActorHop.newestQueued == newestQueued else {
             return MainActorHop.enqueue { self.answer(page, setCookie: setCookie, respond) }
         }

@@ -120,9 +120,10 @@ package enum MainQueue {
     }
 
     /// The main queue's newest item, if it can be read (`statehouse_main_queue_watch`): the
-    /// same before and after a piece of main-actor code, nothing was queued meanwhile — no task
-    /// started on the main actor (`Task { }`, a `.task` that could not start at once), no state
-    /// written off it, by that code or any other thread. Nil where it cannot be read.
+    /// same before and after a piece of main-actor code, nothing was pushed onto the main queue
+    /// meanwhile — no task started on the main actor (`Task { }`, a `.task` that could not start
+    /// at once), no state written off it, no `DispatchQueue.main.async` — by that code or by
+    /// another thread. Nil where it cannot be read (a libdispatch laid out otherwise).
     package static var newestQueued: UInt? {
         guard canWatchQueue else { return nil }
         return UInt(statehouse_main_queue_newest())
