@@ -33,6 +33,19 @@ struct ResponderTests {
         var body: some Scene { Route("/loading") { Loading() } }
     }
 
+    /// Notes, when it leaves, whether the newest page load had been answered by then.
+    struct Leaving: View {
+        nonisolated static let answered = Mutex(false)
+        nonisolated static let answeredWhenGone = Mutex<[Bool]>([])
+        var body: some View {
+            Text("here").onDisappear { Self.answeredWhenGone.withLock { $0.append(Self.answered.withLock { $0 }) } }
+        }
+    }
+
+    struct LeavingApp: App {
+        var body: some Scene { Route("/leaving") { Leaving() } }
+    }
+
     func meta(_ name: String, in html: String) throws -> String {
         let marker = #"name="\#(name)" content=""#
         let start = try #require(html.range(of: marker)).upperBound
@@ -91,6 +104,27 @@ struct ResponderTests {
             let html = String(decoding: try #require(document).body, as: UTF8.self)
             #expect(html.contains(#"<span id="status" class="sh-text">loading</span>"#), "\(html)")
         }
+        responder.endAllPages()
+    }
+
+    @Test("At the session cap a new page is answered before the page it evicts is closed: the evicted views' onDisappear runs after the answer was handed on")
+    func evictedClosedAfterAnswer() async throws {
+        var settings = ProtocolSettings()
+        settings.maxSessions = 1
+        let responder = StatehouseResponder(routes: LeavingApp().body._routes, settings: settings, logger: Logger(label: "test"))
+        let first = await responder.respond(to: HostRequest(method: "GET", uri: "/leaving", headers: [:], body: []))
+        #expect(first.status == 200)
+        Leaving.answered.withLock { $0 = false }
+        let answer = Answer()
+        // No cookie: a second session, which evicts the first with its page.
+        responder.respond(to: HostRequest(method: "GET", uri: "/leaving", headers: [:], body: [])) { response in
+            Leaving.answered.withLock { $0 = true }
+            answer.set(response)
+        }
+        for _ in 0..<1000 where answer.get() == nil { await Task.yield() }
+        #expect(answer.get()?.status == 200)
+        #expect(responder.counts == (sessions: 1, pages: 1))
+        #expect(Leaving.answeredWhenGone.withLock { $0 } == [true])
         responder.endAllPages()
     }
 }

@@ -25,6 +25,10 @@ final class SessionStore {
     private var sweeper: (any DispatchSourceTimer)?
     /// Told when a page's view fails outside a request (while pushing).
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
+    /// Set while a new page is made and answered (`closingEndedAfter`): a page that ends
+    /// meanwhile (evicted at a cap) is closed, and freed, once the answer has been handed on.
+    private var closesLater = false
+    private var endedToClose: [Page] = []
     /// Where sessions, pages and state outlive the process (nil: they don't).
     let durable: (any DurableStore)?
     /// The App-level state, filed for the durable store (nil: not kept).
@@ -281,7 +285,7 @@ final class SessionStore {
         // A closed document may be a reload: the page that replaces it takes its scene storage.
         if forGood { page.session.stashScene(of: page.id.description, page.tree.sceneStorageValues) }
         page.closeStreams()
-        page.tree.close()
+        if closesLater { endedToClose.append(page) } else { page.tree.close() }
         // Deleted in the store too: like any write, held back while the store fails and again
         // if it fails (else a restart, or another process, would take the page up again).
         if forGood, durable != nil {
@@ -289,6 +293,22 @@ final class SessionStore {
             let deletion = PageWrites(id: page.id, writes: end, order: nextOrder(), whole: false)
             if storeCondition == .failing { holdBack(deletion) } else { send(deletion, of: nil) }
         }
+    }
+
+    /// Runs `body` (which makes a page and answers for it), then closes the pages that ended
+    /// meanwhile: their views' teardown (`onDisappear`, cancelled tasks, freeing every node)
+    /// follows the answer instead of coming between the request and it (at the session cap
+    /// every new session evicts one, and its page's teardown is much of a page load's work on
+    /// the main actor). Nothing else runs on the main actor in between: no request sees the
+    /// ended page's views still mounted.
+    func closingEndedAfter(_ body: () -> Void) {
+        closesLater = true
+        body()
+        closesLater = false
+        guard !endedToClose.isEmpty else { return }
+        let ended = endedToClose
+        endedToClose.removeAll()
+        for page in ended { page.tree.close() }
     }
 
     private func remove(_ session: Session, reason: Ending) {

@@ -80,7 +80,7 @@ final class Application {
             guard segments.count <= settings.maxPathSegments else {
                 return respond(.text(414, "the URL names \(segments.count) screens below \(route.path); at most \(settings.maxPathSegments) are served (--max-path-segments)"))
             }
-            newPage(route, segments, request, respond)
+            store.closingEndedAfter { newPage(route, segments, request, respond) }
         default:
             respond(.text(405, "method \(request.method) is not allowed here"))
         }
