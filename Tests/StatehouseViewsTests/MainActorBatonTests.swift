@@ -38,6 +38,33 @@ struct MainActorBatonTests {
         #expect(tries == [false, true])
     }
 
+    @Test("While a thread waits for the baton, a thread that only tries cannot take it, not even in the moment between its release and the waiter's wake-up (else requests coming alone could keep the main thread's queue waiting)")
+    func waiterGoesFirst() async {
+        let (whileWaited, afterwards) = await withCheckedContinuation { (continuation: CheckedContinuation<(Bool, Bool), Never>) in
+            Thread {
+                statehouse_baton_take()
+                let waiterDone = DispatchSemaphore(value: 0)
+                Thread {
+                    statehouse_baton_take()  // waits: the baton is held
+                    Thread.sleep(forTimeInterval: 0.1)  // held a while: a try meanwhile fails either way
+                    statehouse_baton_give()
+                    waiterDone.signal()
+                }.start()
+                Thread.sleep(forTimeInterval: 0.2)  // the waiter is blocked in take by now
+                statehouse_baton_give()
+                // At once, before the waiter has woken: the lock itself is free.
+                let whileWaited = statehouse_baton_try_take()
+                if whileWaited { statehouse_baton_give() }
+                waiterDone.wait()
+                let afterwards = statehouse_baton_try_take()
+                if afterwards { statehouse_baton_give() }
+                continuation.resume(returning: (whileWaited, afterwards))
+            }.start()
+        }
+        #expect(!whileWaited, "a thread that only tried took the baton from the one waiting for it")
+        #expect(afterwards)
+    }
+
     @Test("The main queue's newest item can be read (this libdispatch is laid out as expected), and a push onto the main queue moves it")
     @MainActor func mainQueueNewest() async {
         let before = MainQueue.newestQueued
