@@ -43,13 +43,15 @@ struct MainActorBatonTests {
         let (whileWaited, afterwards) = await withCheckedContinuation { (continuation: CheckedContinuation<(Bool, Bool), Never>) in
             Thread {
                 statehouse_baton_take()
-                let waiterDone = DispatchSemaphore(value: 0)
+                let waiterStarted = DispatchSemaphore(value: 0), waiterDone = DispatchSemaphore(value: 0)
                 Thread {
+                    waiterStarted.signal()
                     statehouse_baton_take()  // waits: the baton is held
                     Thread.sleep(forTimeInterval: 0.1)  // held a while: a try meanwhile fails either way
                     statehouse_baton_give()
                     waiterDone.signal()
                 }.start()
+                waiterStarted.wait()
                 Thread.sleep(forTimeInterval: 0.2)  // the waiter is blocked in take by now
                 statehouse_baton_give()
                 // At once, before the waiter has woken: the lock itself is free.
