@@ -228,3 +228,18 @@ enum Wrk {
         """
     }
 }
+
+extension Wrk.Report {
+    /// Rounds of one measurement as one: their requests over their time together, wrk's share
+    /// weighted by time, and the median round's latencies.
+    init(combining rounds: [Wrk.Report]) {
+        precondition(!rounds.isEmpty, "at least one round")
+        let seconds = rounds.map { $0.requests / $0.requestsPerSecond }
+        let totalSeconds = seconds.reduce(0, +)
+        requests = rounds.map(\.requests).reduce(0, +)
+        requestsPerSecond = requests / totalSeconds
+        clientCPUShare = zip(rounds, seconds).map { $0.clientCPUShare * $1 }.reduce(0, +) / totalSeconds
+        p50Micros = rounds.map(\.p50Micros).sorted()[rounds.count / 2]
+        p99Micros = rounds.map(\.p99Micros).sorted()[rounds.count / 2]
+    }
+}
