@@ -11,12 +11,21 @@ struct HTTPBenchmarks {
     let connections: Int
 
     func measure(into figures: inout Figures) throws {
+        // Clicks on Statehouse and the same requests to the bare server, in alternating
+        // rounds: the ratios' rates and CPU times come from the same minutes.
         let statehouse = try ServerProcess(.statehouse)
+        let nio = try ServerProcess(.nio)
         let pages = try (0..<connections).map { _ in try LoadedPage.load("/counter", port: statehouse.port) }
         let clicks = Wrk.clickScript(pages)
-        let (events, eventCPU, one) = try counterClicks(statehouse, clicks)
+        let (events, eventCPU, bare, bareCPU) = try interleaved(statehouse, nio, path: Wire.eventPath, connections: connections,
+                                                                script: clicks)
+        // One connection, one click at a time, against the same on the bare server: what this
+        // machine's scheduling alone does to the tail (a busy VM's stolen time shows in both).
+        let (one, _, bareOne, _) = try interleaved(statehouse, nio, path: Wire.eventPath, connections: 1,
+                                                   script: Wrk.clickScript([LoadedPage.load("/counter", port: statehouse.port)]))
         let health = try Wrk.run(port: statehouse.port, path: Wire.healthPath, connections: connections, seconds: duration, script: nil)
         statehouse.stop()
+        nio.stop()
         // Page loads with no cookie: a new session and page each (a server of their own, so
         // the pages made do not weigh on the other figures), against the bare server's GETs in
         // the same minutes.
@@ -37,16 +46,6 @@ struct HTTPBenchmarks {
         let onMain = try ServerProcess(.statehouseMain)
         let (onMainEvents, onMainCPU, onMainOne) = try counterClicks(onMain)
         onMain.stop()
-
-        let nio = try ServerProcess(.nio)
-        let (bare, bareCPU) = try nio.measuringCPU {
-            try Wrk.run(port: nio.port, path: Wire.eventPath, connections: connections, seconds: duration, script: clicks)
-        }
-        // The same one-connection run against the bare server: what this machine's scheduling
-        // alone does to the tail (a busy VM's stolen time shows here as in ours).
-        let bareOne = try Wrk.run(port: nio.port, path: Wire.eventPath, connections: 1, seconds: duration,
-                                  script: Wrk.clickScript([pages[0]]))
-        nio.stop()
 
         figures.add("counter_events_per_s", events.requestsPerSecond, "req/s")
         figures.add("nio_requests_per_s", bare.requestsPerSecond, "req/s")
@@ -80,10 +79,10 @@ struct HTTPBenchmarks {
         figures.add("nio_p99_us", bareOne.p99Micros, "us")
     }
 
-    /// `connections` connections clicking `/counter` pages of `server` (its own pages, or the
-    /// `clicks` given), with the server's CPU time, then one connection clicking one page.
-    private func counterClicks(_ server: ServerProcess, _ clicks: String? = nil) throws -> (Wrk.Report, Double, Wrk.Report) {
-        let script = try clicks ?? Wrk.clickScript((0..<connections).map { _ in try LoadedPage.load("/counter", port: server.port) })
+    /// `connections` connections clicking `/counter` pages of `server`, with the server's CPU
+    /// time, then one connection clicking one page.
+    private func counterClicks(_ server: ServerProcess) throws -> (Wrk.Report, Double, Wrk.Report) {
+        let script = try Wrk.clickScript((0..<connections).map { _ in try LoadedPage.load("/counter", port: server.port) })
         let (events, cpu) = try server.measuringCPU {
             try Wrk.run(port: server.port, path: Wire.eventPath, connections: connections, seconds: duration, script: script)
         }
@@ -93,10 +92,7 @@ struct HTTPBenchmarks {
     }
 
     /// Page loads of `/counter` with no cookie on a fresh server, and the bare server's GETs of
-    /// the same path, in alternating rounds (four each, a quarter of the duration each, after a
-    /// warm-up each): the ratio's two rates come from the same minutes, so this VM's slow and
-    /// fast phases weigh on both alike. (Measured apart, minutes from each other, the ratio
-    /// moved with them: one binary's page loads read 11,000 and 21,000 a second within minutes.)
+    /// the same path, interleaved (`interleaved`), after a warm-up each.
     private func interleavedPageLoads() throws -> (loads: Wrk.Report, loadCPU: Double, bare: Wrk.Report, bareCPU: Double) {
         let server = try ServerProcess(.statehouse)
         defer { server.stop() }
@@ -104,22 +100,33 @@ struct HTTPBenchmarks {
         defer { nio.stop() }
         _ = try Wrk.run(port: server.port, path: "/counter", connections: connections, seconds: max(2, duration / 2), script: nil)
         _ = try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: 2, script: nil)
+        let (loads, cpu, bare, bareCPU) = try interleaved(server, nio, path: "/counter", connections: connections, script: nil)
+        return (loads, cpu, bare, bareCPU)
+    }
+
+    /// The same requests to `server` and to `bare` in alternating rounds (four each, a quarter
+    /// of the duration each), each with the server's CPU time: a ratio's two rates come from the
+    /// same minutes, so this VM's slow and fast phases weigh on both alike. (Measured apart,
+    /// minutes from each other, the page-load ratio moved with them: one binary's page loads
+    /// read 11,000 and 21,000 a second within minutes.)
+    private func interleaved(_ server: ServerProcess, _ bare: ServerProcess, path: String, connections: Int,
+                             script: String?) throws -> (Wrk.Report, cpu: Double, bare: Wrk.Report, bareCPU: Double) {
         let round = max(2, duration / 4)
-        var loads: [Wrk.Report] = [], gets: [Wrk.Report] = []
-        var loadCPU = 0.0, getCPU = 0.0
+        var ours: [Wrk.Report] = [], theirs: [Wrk.Report] = []
+        var cpu = 0.0, bareCPU = 0.0
         for _ in 0..<4 {
-            let (load, cpu) = try server.measuringCPU {
-                try Wrk.run(port: server.port, path: "/counter", connections: connections, seconds: round, script: nil)
+            let (report, seconds) = try server.measuringCPU {
+                try Wrk.run(port: server.port, path: path, connections: connections, seconds: round, script: script)
             }
-            loads.append(load)
-            loadCPU += cpu
-            let (get, cpuOfGets) = try nio.measuringCPU {
-                try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: round, script: nil)
+            ours.append(report)
+            cpu += seconds
+            let (bareReport, bareSeconds) = try bare.measuringCPU {
+                try Wrk.run(port: bare.port, path: path, connections: connections, seconds: round, script: script)
             }
-            gets.append(get)
-            getCPU += cpuOfGets
+            theirs.append(bareReport)
+            bareCPU += bareSeconds
         }
-        return (Wrk.Report(combining: loads), loadCPU, Wrk.Report(combining: gets), getCPU)
+        return (Wrk.Report(combining: ours), cpu, Wrk.Report(combining: theirs), bareCPU)
     }
 
     /// GETs of `path` with no cookie on a fresh server, after a warm-up as long as the run

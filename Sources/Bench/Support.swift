@@ -231,7 +231,7 @@ enum Wrk {
 
 extension Wrk.Report {
     /// Rounds of one measurement as one: their requests over their time together, wrk's share
-    /// weighted by time, and the median round's latencies.
+    /// weighted by time, and the median round's latencies (the upper middle of an even count).
     init(combining rounds: [Wrk.Report]) {
         precondition(!rounds.isEmpty, "at least one round")
         let seconds = rounds.map { $0.requests / $0.requestsPerSecond }
