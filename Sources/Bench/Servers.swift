@@ -93,19 +93,18 @@ struct HTTPBenchmarks {
 
     /// Page loads of `/counter` with no cookie on a fresh server, and the bare server's GETs of
     /// the same path, interleaved (`interleaved`), after a warm-up each.
-    private func interleavedPageLoads() throws -> (loads: Wrk.Report, loadCPU: Double, bare: Wrk.Report, bareCPU: Double) {
+    private func interleavedPageLoads() throws -> (Wrk.Report, cpu: Double, bare: Wrk.Report, bareCPU: Double) {
         let server = try ServerProcess(.statehouse)
         defer { server.stop() }
         let nio = try ServerProcess(.nio)
         defer { nio.stop() }
         _ = try Wrk.run(port: server.port, path: "/counter", connections: connections, seconds: max(2, duration / 2), script: nil)
         _ = try Wrk.run(port: nio.port, path: "/counter", connections: connections, seconds: 2, script: nil)
-        let (loads, cpu, bare, bareCPU) = try interleaved(server, nio, path: "/counter", connections: connections, script: nil)
-        return (loads, cpu, bare, bareCPU)
+        return try interleaved(server, nio, path: "/counter", connections: connections, script: nil)
     }
 
-    /// The same requests to `server` and to `bare` in alternating rounds (four each, a quarter
-    /// of the duration each), each with the server's CPU time: a ratio's two rates come from the
+    /// The same requests to `server` and to `bare` in alternating rounds (four each, of
+    /// `duration / 4` seconds, at least 2: 2 s at the default 10), each with the server's CPU time: a ratio's two rates come from the
     /// same minutes, so this VM's slow and fast phases weigh on both alike. (Measured apart,
     /// minutes from each other, the page-load ratio moved with them: one binary's page loads
     /// read 11,000 and 21,000 a second within minutes.)

@@ -9,32 +9,30 @@ import Statehouse
 @MainActor
 enum Shapes {
     static func measure(rows: Int) {
-        for name in names { report(name, rows) }
+        for shape in shapes { report(shape, rows) }
     }
 
     /// `bench render --shape NAME`: that shape alone, `rounds` times.
     static func measure(_ name: String, rows: Int, rounds: Int) throws {
-        guard names.contains(name) else { throw ValidationError("no shape \(name): one of \(names.joined(separator: ", "))") }
-        for _ in 0..<rounds { report(name, rows) }
-    }
-
-    private static let names = ["text", "view", "view_state", "view_state_hstack_2_texts", "view_state_hstack_2_texts_button",
-                                "view_state_hstack_2_texts_button_identifier"]
-
-    private static func report(_ name: String, _ rows: Int) {
-        switch name {
-        case "text": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { Text("Row \($0)") } } }
-        case "view": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0) } } }
-        case "view_state": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { StateRow(index: $0) } } }
-        case "view_state_hstack_2_texts": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { StackRow(index: $0) } } }
-        case "view_state_hstack_2_texts_button": report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } }
-        default: report(name, rows) { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } }
+        guard let shape = shapes.first(where: { $0.name == name }) else {
+            throw ValidationError("no shape \(name): one of \(shapes.map(\.name).joined(separator: ", "))")
         }
+        for _ in 0..<rounds { report(shape, rows) }
     }
 
-    private static func report<V: View>(_ name: String, _ rows: Int, _ page: () -> V) {
-        let median = InProcess.medianRender(page)
-        say("render_ms_\(rows)_\(name): \(String(format: "%.1f", median)) ms")
+    /// Each shape's name and its page of `rows` rows, rendered: the median of 7, in ms.
+    private static let shapes: [(name: String, render: (Int) -> Double)] = [
+        ("text", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { Text("Row \($0)") } } } }),
+        ("view", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0) } } } }),
+        ("view_state", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { StateRow(index: $0) } } } }),
+        ("view_state_hstack_2_texts", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { StackRow(index: $0) } } } }),
+        ("view_state_hstack_2_texts_button", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } } }),
+        ("view_state_hstack_2_texts_button_identifier",
+         { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } } }),
+    ]
+
+    private static func report(_ shape: (name: String, render: (Int) -> Double), _ rows: Int) {
+        say("render_ms_\(rows)_\(shape.name): \(String(format: "%.1f", shape.render(rows))) ms")
     }
 }
 

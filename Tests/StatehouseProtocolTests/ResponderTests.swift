@@ -34,16 +34,23 @@ struct ResponderTests {
     }
 
     /// Notes, when it leaves, whether the newest page load had been answered by then.
+    /// (`startsTask`: its `onAppear` queues a task, so that its page is answered after it.)
     struct Leaving: View {
         nonisolated static let answered = Mutex(false)
         nonisolated static let answeredWhenGone = Mutex<[Bool]>([])
+        let startsTask: Bool
         var body: some View {
-            Text("here").onDisappear { Self.answeredWhenGone.withLock { $0.append(Self.answered.withLock { $0 }) } }
+            Text("here")
+                .onAppear { if startsTask { Task {} } }
+                .onDisappear { Self.answeredWhenGone.withLock { $0.append(Self.answered.withLock { $0 }) } }
         }
     }
 
     struct LeavingApp: App {
-        var body: some Scene { Route("/leaving") { Leaving() } }
+        var body: some Scene {
+            Route("/leaving") { Leaving(startsTask: false) }
+            Route("/leaving-after-task") { Leaving(startsTask: true) }
+        }
     }
 
     func meta(_ name: String, in html: String) throws -> String {
@@ -107,24 +114,26 @@ struct ResponderTests {
         responder.endAllPages()
     }
 
-    @Test("At the session cap a new page is answered before the page it evicts is closed: the evicted views' onDisappear runs after the answer was handed on")
+    @Test("At the session cap a new page is answered before the page it evicts is closed, also when its answer waits for a task it queued: the evicted views' onDisappear runs after the answer was handed on")
     func evictedClosedAfterAnswer() async throws {
         var settings = ProtocolSettings()
         settings.maxSessions = 1
         let responder = StatehouseResponder(routes: LeavingApp().body._routes, settings: settings, logger: Logger(label: "test"))
         let first = await responder.respond(to: HostRequest(method: "GET", uri: "/leaving", headers: [:], body: []))
         #expect(first.status == 200)
-        Leaving.answered.withLock { $0 = false }
-        let answer = Answer()
-        // No cookie: a second session, which evicts the first with its page.
-        responder.respond(to: HostRequest(method: "GET", uri: "/leaving", headers: [:], body: [])) { response in
-            Leaving.answered.withLock { $0 = true }
-            answer.set(response)
+        for path in ["/leaving", "/leaving-after-task", "/leaving"] {
+            Leaving.answered.withLock { $0 = false }
+            let answer = Answer()
+            // No cookie: a new session, which evicts the one before with its page.
+            responder.respond(to: HostRequest(method: "GET", uri: path, headers: [:], body: [])) { response in
+                Leaving.answered.withLock { $0 = true }
+                answer.set(response)
+            }
+            for _ in 0..<1000 where answer.get() == nil { await Task.yield() }
+            #expect(answer.get()?.status == 200)
+            #expect(responder.counts == (sessions: 1, pages: 1))
         }
-        for _ in 0..<1000 where answer.get() == nil { await Task.yield() }
-        #expect(answer.get()?.status == 200)
-        #expect(responder.counts == (sessions: 1, pages: 1))
-        #expect(Leaving.answeredWhenGone.withLock { $0 } == [true])
+        #expect(Leaving.answeredWhenGone.withLock { $0 } == [true, true, true])
         responder.endAllPages()
     }
 }

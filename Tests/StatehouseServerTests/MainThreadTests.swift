@@ -62,14 +62,11 @@ struct MainThreadTests {
             let client = CurlClient(port: port)
             let counter = try load(client, "/counter")
             #expect(event(client, counter, target: "increment").status == 200)
-            let clicks = 200
-            let before = try voluntarySwitches(of: demo.processIdentifier)
-            for expected in 2...(clicks + 1) {
+            let perClick = try voluntarySwitches(of: demo.processIdentifier, perRequestOver: 200) { click in
                 let reply = event(client, counter, target: "increment")
                 #expect(reply.status == 200)
-                #expect(reply.body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">\#(expected)</span>"#), "\(reply.body)")
+                #expect(reply.body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">\#(click + 1)</span>"#), "\(reply.body)")
             }
-            let perClick = Double(try voluntarySwitches(of: demo.processIdentifier) - before) / Double(clicks)
             // In place: the loop's thread waits for the next click (1). Handed on: the loop waits
             // for the answer, the main thread for work, the loop again (3, measured 3.00 with
             // the hop for every request).
@@ -85,17 +82,22 @@ struct MainThreadTests {
         try await withTaskExecutorPreference(BlockingExecutor.shared) {
             let client = CurlClient(port: port)
             _ = try load(client, "/counter")
-            let loads = 100
-            let before = try voluntarySwitches(of: demo.processIdentifier)
-            for _ in 0..<loads {
+            let perLoad = try voluntarySwitches(of: demo.processIdentifier, perRequestOver: 100) { _ in
                 let reply = client.get("/counter")
                 #expect(reply.status == 200)
                 #expect(reply.body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">0</span>"#))
             }
-            let perLoad = Double(try voluntarySwitches(of: demo.processIdentifier) - before) / Double(loads)
             #expect(perLoad < 1.6, "\(perLoad) voluntary context switches per page load")
         }
     }
+}
+
+/// The voluntary context switches of a process per request, over `count` requests made one
+/// at a time (`request(n)`, n from 1).
+private func voluntarySwitches(of pid: Int32, perRequestOver count: Int, _ request: (Int) throws -> Void) throws -> Double {
+    let before = try voluntarySwitches(of: pid)
+    for index in 1...count { try request(index) }
+    return Double(try voluntarySwitches(of: pid) - before) / Double(count)
 }
 
 /// The voluntary context switches of all of a process's threads so far (`/proc/PID/task/*/status`).

@@ -25,10 +25,9 @@ final class SessionStore {
     private var sweeper: (any DispatchSourceTimer)?
     /// Told when a page's view fails outside a request (while pushing).
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
-    /// Set while a new page is made and answered (`closingEndedAfter`): a page that ends
-    /// meanwhile (evicted at a cap) is closed, and freed, once the answer has been handed on.
-    private var closesLater = false
-    private var endedToClose: [Page] = []
+    /// While a new page is made (`holdingEnded`), the pages that ended meanwhile (evicted at a
+    /// cap), closed once it has been answered. Nil otherwise: an ending page is closed at once.
+    private var endedToClose: [Page]?
     /// Where sessions, pages and state outlive the process (nil: they don't).
     let durable: (any DurableStore)?
     /// The App-level state, filed for the durable store (nil: not kept).
@@ -285,7 +284,7 @@ final class SessionStore {
         // A closed document may be a reload: the page that replaces it takes its scene storage.
         if forGood { page.session.stashScene(of: page.id.description, page.tree.sceneStorageValues) }
         page.closeStreams()
-        if closesLater { endedToClose.append(page) } else { page.tree.close() }
+        if endedToClose != nil { endedToClose?.append(page) } else { page.tree.close() }
         // Deleted in the store too: like any write, held back while the store fails and again
         // if it fails (else a restart, or another process, would take the page up again).
         if forGood, durable != nil {
@@ -295,19 +294,22 @@ final class SessionStore {
         }
     }
 
-    /// Runs `body` (which makes a page and answers for it), then closes the pages that ended
-    /// meanwhile: their views' teardown (`onDisappear`, cancelled tasks, freeing every node)
-    /// follows the answer instead of coming between the request and it (at the session cap
-    /// every new session evicts one, and its page's teardown is much of a page load's work on
-    /// the main actor). Nothing else runs on the main actor in between: no request sees the
-    /// ended page's views still mounted.
-    func closingEndedAfter(_ body: () -> Void) {
-        closesLater = true
-        body()
-        closesLater = false
-        guard !endedToClose.isEmpty else { return }
-        let ended = endedToClose
-        endedToClose.removeAll()
+    /// Runs `body` holding the pages that end meanwhile (evicted at a cap) instead of closing
+    /// them, and returns them with what `body` returned: the caller closes them (`close`) once
+    /// it has answered, so that their views' teardown (`onDisappear`, cancelled tasks, freeing
+    /// every node) does not come between a request and its answer (at the session cap every
+    /// new session evicts one, and its page's teardown is much of a page load's work on the
+    /// main actor). They are out of the store and their streams closed already: no request
+    /// finds them, and nothing they change reaches a browser.
+    func holdingEnded<Result>(_ body: () -> Result) -> (Result, ended: [Page]) {
+        endedToClose = []
+        let result = body()
+        defer { endedToClose = nil }
+        return (result, endedToClose ?? [])
+    }
+
+    /// Closes pages `holdingEnded` held.
+    func close(_ ended: [Page]) {
         for page in ended { page.tree.close() }
     }
 

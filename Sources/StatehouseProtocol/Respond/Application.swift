@@ -80,7 +80,7 @@ final class Application {
             guard segments.count <= settings.maxPathSegments else {
                 return respond(.text(414, "the URL names \(segments.count) screens below \(route.path); at most \(settings.maxPathSegments) are served (--max-path-segments)"))
             }
-            store.closingEndedAfter { newPage(route, segments, request, respond) }
+            newPage(route, segments, request, respond)
         default:
             respond(.text(405, "method \(request.method) is not allowed here"))
         }
@@ -128,13 +128,17 @@ final class Application {
             tree.close()
             return respond(Document.notFound(notFound, home: route.path, for: request))
         }
-        var setCookie: String?
-        if existing == nil {
-            store.add(session)
-            setCookie = session.id.description(after: Wire.sessionCookie + "=",
-                                               before: settings.secureCookies ? "; Path=/; HttpOnly; SameSite=Lax; Secure" : "; Path=/; HttpOnly; SameSite=Lax")
+        // A page this one evicts (at the session cap, the page cap) is closed once this one is
+        // answered: its views' teardown does not come between the request and the answer.
+        let ((page, cookie), ended) = store.holdingEnded { () -> (Page, String?) in
+            var setCookie: String?
+            if existing == nil {
+                store.add(session)
+                setCookie = session.id.description(after: Wire.sessionCookie + "=",
+                                                   before: settings.secureCookies ? "; Path=/; HttpOnly; SameSite=Lax; Secure" : "; Path=/; HttpOnly; SameSite=Lax")
+            }
+            return (store.newPage(route, tree: tree, in: session), setCookie)
         }
-        let page = store.newPage(route, tree: tree, in: session)
         // The tasks the page's views started (`Task { }` in `onAppear`, a `.task` that could
         // not start at once) are queued on the main actor; answering from the back of that
         // queue puts what they change before they first suspend in the document. Where nothing
@@ -142,9 +146,13 @@ final class Application {
         // page is answered now: a page load read alone is answered in place, and one taken from
         // a queue of requests is answered before the requests queued behind it are mounted.
         guard let newestQueued, MainActorHop.newestQueued == newestQueued else {
-            return MainActorHop.enqueue { self.answer(page, setCookie: setCookie, respond) }
+            return MainActorHop.enqueue {
+                self.answer(page, setCookie: cookie, respond)
+                self.store.close(ended)
+            }
         }
-        answer(page, setCookie: setCookie, respond)
+        answer(page, setCookie: cookie, respond)
+        store.close(ended)
     }
 
     /// Sends a new page's document, once the store holds the page (the next click finds it
