@@ -52,11 +52,6 @@ enum InProcess {
         medianRenderParts { RowsView(count: rows) }
     }
 
-    /// The median of 7 first renders (mount and HTML) of `page`, in ms.
-    static func medianRender<V: View>(_ page: () -> V) -> Double {
-        medianRenderParts(page).total
-    }
-
     /// Keeps glibc from giving the top of the heap back to the system when a tree is freed.
     ///
     /// A freed 10,000-row tree at the top of its malloc arena was trimmed away (`madvise`, 26

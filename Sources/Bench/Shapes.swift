@@ -20,19 +20,21 @@ enum Shapes {
         for _ in 0..<rounds { report(shape, rows) }
     }
 
-    /// Each shape's name and its page of `rows` rows, rendered: the median of 7, in ms.
-    private static let shapes: [(name: String, render: (Int) -> Double)] = [
-        ("text", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { Text("Row \($0)") } } } }),
-        ("view", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0) } } } }),
-        ("view_state", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { StateRow(index: $0) } } } }),
-        ("view_state_hstack_2_texts", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { StackRow(index: $0) } } } }),
-        ("view_state_hstack_2_texts_button", { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } } }),
+    /// Each shape's name and its page of `rows` rows, rendered: the medians of 7 (the whole, the
+    /// mount, the HTML), in ms.
+    private static let shapes: [(name: String, render: (Int) -> (total: Double, mount: Double, html: Double))] = [
+        ("text", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { Text("Row \($0)") } } } }),
+        ("view", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0) } } } }),
+        ("view_state", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { StateRow(index: $0) } } } }),
+        ("view_state_hstack_2_texts", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { StackRow(index: $0) } } } }),
+        ("view_state_hstack_2_texts_button", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } } }),
         ("view_state_hstack_2_texts_button_identifier",
-         { rows in InProcess.medianRender { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } } }),
+         { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } } }),
     ]
 
-    private static func report(_ shape: (name: String, render: (Int) -> Double), _ rows: Int) {
-        say("render_ms_\(rows)_\(shape.name): \(String(format: "%.1f", shape.render(rows))) ms")
+    private static func report(_ shape: (name: String, render: (Int) -> (total: Double, mount: Double, html: Double)), _ rows: Int) {
+        let parts = shape.render(rows)
+        say("render_ms_\(rows)_\(shape.name): " + String(format: "%.1f ms (mount %.1f ms, HTML %.1f ms)", parts.total, parts.mount, parts.html))
     }
 }
 

@@ -66,6 +66,22 @@ struct RenderingTests {
         #expect(HTMLWriter.escaped(repaired) == "&lt;\u{FFFD}&gt;")
     }
 
+    @Test("The writer escapes exactly &, <, >, \" and ' among all characters, and keeps every byte as its buffer grows")
+    func writerEscapesEveryCharacterAndGrows() {
+        // Every ASCII character, a two-byte and a four-byte one, repeated past the first buffer.
+        let piece = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self) + "é🍌"
+        let expected = piece.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+        var writer = HTMLWriter(capacity: 64)
+        for _ in 0..<50 { writer.text(piece) }
+        #expect(writer.string() == String(repeating: expected, count: 50))
+        var head: [UInt8] = Array("<p>".utf8)
+        var continuing = HTMLWriter(continuing: &head)
+        continuing.text(piece)
+        #expect(continuing.finish() == Array(("<p>" + expected).utf8))
+    }
+
     @Test("Element ids use only [A-Za-z0-9_-], whatever the identifier or key")
     func identifiersAreSanitized() {
         #expect(HTMLWriter.identifierFragment("a b\"<c>-d_1") == "a_b__c_-d_1")

@@ -7,56 +7,57 @@
 /// ```swift
 /// writer.attribute("form", "sh")
 /// ```
-public struct HTMLWriter {
-    /// The bytes, in an array whose count runs ahead of what is written (`written`): writing a
-    /// piece is a bounds check and a copy (an `append` to an array that holds exactly what is
-    /// written also checks and updates its capacity and count, each call: most pieces are a few
-    /// bytes, and a page has ten or more per element). `finish` trims it.
-    private var storage: [UInt8]
+public struct HTMLWriter: ~Copyable {
+    /// The bytes, in a buffer of its own (`capacity` bytes, the first `written` of them
+    /// written): writing a piece is a bounds check and a copy. (An array checked that it was
+    /// not shared, each piece: most pieces are a few bytes, and a page has ten or more per
+    /// element.) Not copyable, so no two writers ever share it.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var written = 0
 
     /// What has been written so far (a copy: see `finish` for the bytes themselves).
-    public var bytes: [UInt8] { Array(storage[..<written]) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
 
-    public init(capacity: Int = 1024) { storage = [UInt8](repeating: 0, count: Swift.max(capacity, 64)) }
-
-    /// Writes on after what `bytes` holds, which it takes (left empty: no copy), and into its
-    /// spare capacity.
-    init(continuing bytes: inout [UInt8]) {
-        storage = []
-        swap(&storage, &bytes)
-        written = storage.count
-        storage.append(contentsOf: repeatElement(0, count: Swift.max(storage.capacity - storage.count, 64)))
+    public init(capacity: Int = 1024) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// The bytes written, trimmed to what was written (no copy); the writer is left empty.
+    /// Writes on after what `bytes` holds, which it takes (left empty).
+    init(continuing bytes: inout [UInt8]) {
+        self.init(capacity: Swift.max(bytes.capacity, bytes.count + 64))
+        bytes.withUnsafeBufferPointer { put($0) }
+        bytes = []
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written (one copy); the writer is left empty.
     mutating func finish() -> [UInt8] {
-        storage.removeLast(storage.count - written)
+        let bytes = Array(UnsafeBufferPointer(start: base, count: written))
         written = 0
-        var bytes: [UInt8] = []
-        swap(&bytes, &storage)
         return bytes
     }
 
-    /// The bytes written, as a string (one copy, as `String(decoding:as:)` of an array makes).
+    /// The bytes written, as a string (one copy).
     func string() -> String {
-        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<written]), as: UTF8.self) }
+        String(decoding: UnsafeBufferPointer(start: base, count: written), as: UTF8.self)
     }
 
     /// Copies `count` bytes from `source` after what is written.
     @inline(__always)
     private mutating func put(_ source: UnsafePointer<UInt8>, _ count: Int) {
-        if written + count > storage.count { grow(toFit: count) }
-        let offset = written
-        storage.withUnsafeMutableBufferPointer { $0.baseAddress.unsafelyUnwrapped.advanced(by: offset).update(from: source, count: count) }
-        written += count
+        if count > capacity &- written { grow(toFit: count) }
+        (base + written).update(from: source, count: count)
+        written &+= count
     }
 
     @inline(__always)
     private mutating func put(_ byte: UInt8) {
-        if written == storage.count { grow(toFit: 1) }
-        storage[written] = byte
-        written += 1
+        if written == capacity { grow(toFit: 1) }
+        base[written] = byte
+        written &+= 1
     }
 
     @inline(__always)
@@ -70,10 +71,15 @@ public struct HTMLWriter {
         put(literal.utf8Start, literal.utf8CodeUnitCount)
     }
 
-    /// Doubles the spare room, at least to what the next piece needs.
+    /// Doubles the room, at least to what the next piece needs.
     @inline(never)
     private mutating func grow(toFit count: Int) {
-        storage.append(contentsOf: repeatElement(0, count: Swift.max(storage.count, count)))
+        let larger = Swift.max(capacity * 2, written + count)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: written)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     mutating func open(_ tag: Literal) {
@@ -196,21 +202,28 @@ public struct HTMLWriter {
     @inline(__always)
     private static func forEachEscapedRun(_ utf8: UnsafeBufferPointer<UInt8>, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         var runStart = 0
-        for index in 0..<utf8.count {
+        for index in 0..<utf8.count where isSpecial(utf8[index]) {
             let replacement: StaticString
             switch utf8[index] {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
+            default: replacement = "&#39;"
             }
             write(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             runStart = index + 1
         }
         write(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// Whether `byte` is one of `&`, `<`, `>`, `"`, `'` (all below 64: one bit each of a mask,
+    /// one test a byte instead of five comparisons).
+    @inline(__always)
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        let specials: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
+        return byte < 64 && specials & (1 << UInt64(byte)) != 0
     }
 
     /// `string` escaped as HTML text.
