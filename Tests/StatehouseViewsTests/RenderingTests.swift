@@ -76,10 +76,10 @@ struct RenderingTests {
         var writer = HTMLWriter(capacity: 64)
         for _ in 0..<50 { writer.text(piece) }
         #expect(writer.string() == String(repeating: expected, count: 50))
-        var head: [UInt8] = Array("<p>".utf8)
-        var continuing = HTMLWriter(continuing: &head)
-        continuing.text(piece)
-        #expect(continuing.finish() == Array(("<p>" + expected).utf8))
+        var bytes: [UInt8] = Array("<p>".utf8)
+        writer.finish(appendingTo: &bytes)
+        #expect(bytes == Array(("<p>" + String(repeating: expected, count: 50)).utf8))
+        #expect(writer.string().isEmpty)
     }
 
     @Test("Element ids use only [A-Za-z0-9_-], whatever the identifier or key")

@@ -24,13 +24,6 @@ public struct HTMLWriter: ~Copyable {
         base = .allocate(capacity: self.capacity)
     }
 
-    /// Writes on after what `bytes` holds, which it takes (left empty).
-    init(continuing bytes: inout [UInt8]) {
-        self.init(capacity: Swift.max(bytes.capacity, bytes.count + 64))
-        bytes.withUnsafeBufferPointer { put($0) }
-        bytes = []
-    }
-
     deinit { base.deallocate() }
 
     /// The bytes written (one copy); the writer is left empty.
@@ -38,6 +31,13 @@ public struct HTMLWriter: ~Copyable {
         let bytes = Array(UnsafeBufferPointer(start: base, count: written))
         written = 0
         return bytes
+    }
+
+    /// Appends the bytes written to `bytes` (into its spare capacity, if it has enough); the
+    /// writer is left empty.
+    mutating func finish(appendingTo bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: written))
+        written = 0
     }
 
     /// The bytes written, as a string (one copy).

@@ -127,19 +127,22 @@ public final class LiveTree {
 
     /// The whole tree as UTF-8 bytes.
     public func renderBytes() -> [UInt8] {
-        // About 80 bytes an element: one allocation for most pages, few for large ones.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(1024, elementCount * 80))
-        render(appendingTo: &bytes)
-        return bytes
+        var writer = makeWriter()
+        root.render(into: &writer, renderer)
+        return writer.finish()
     }
 
-    /// The whole tree as UTF-8 bytes, after those in `bytes` (a document's head).
+    /// The whole tree as UTF-8 bytes, after those in `bytes` (a document's head): into its
+    /// spare capacity, if it has enough.
     public func render(appendingTo bytes: inout [UInt8]) {
-        var writer = HTMLWriter(continuing: &bytes)
+        var writer = makeWriter()
         root.render(into: &writer, renderer)
-        bytes = writer.finish()
+        writer.finish(appendingTo: &bytes)
     }
+
+    /// A writer with room for the whole tree: about 80 bytes an element (one allocation for
+    /// most pages, few for large ones).
+    private func makeWriter() -> HTMLWriter { HTMLWriter(capacity: max(1024, elementCount * 80)) }
 
     // MARK: Events
 
