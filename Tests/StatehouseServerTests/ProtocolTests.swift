@@ -247,7 +247,7 @@ struct ProtocolTests {
             #expect(event(client, page, target: favorite, type: "change", value: "true").status == 200)
             let html = client.get("/_sh/render?page=\(page.id)").body
             #expect(html.contains(#"aria-checked="true""#))
-            #expect(html.contains(">Pause</span>"))
+            #expect(html.contains(">Pause</button>"))
             #expect(event(client, page, target: favorite, type: "change", value: "maybe").status == 400)
         }
     }

@@ -82,6 +82,24 @@ struct RenderingTests {
         #expect(writer.string().isEmpty)
     }
 
+    @Test("A button titled by a string is one element, its title its text; a label view is mounted inside the button")
+    func buttonTitleIsItsText() throws {
+        struct Titled: View {
+            @State private var isPlaying = false
+            var body: some View {
+                Button(isPlaying ? "Pause" : "<Play>") { isPlaying.toggle() }.accessibilityIdentifier("play")
+                Button { } label: { Text("Edit").bold() }.accessibilityIdentifier("edit")
+            }
+        }
+        let tree = LiveTree(Titled())
+        let html = tree.render()
+        #expect(html.contains(#"<button id="play" class="sh-button" type="submit">&lt;Play&gt;</button>"#), "\(html)")
+        #expect(html.contains(#"<button id="edit" class="sh-button" type="submit"><span id="_"#), "\(html)")
+        #expect(tree.id(ofControl: "<Play>") == "play")
+        let changes = try tree.send(Event(target: "play"))
+        #expect(changes.map(\.html) == [#"<button id="play" class="sh-button" type="submit">Pause</button>"#])
+    }
+
     @Test("Element ids use only [A-Za-z0-9_-], whatever the identifier or key")
     func identifiersAreSanitized() {
         #expect(HTMLWriter.identifierFragment("a b\"<c>-d_1") == "a_b__c_-d_1")

@@ -303,6 +303,8 @@ protocol ElementView: PrimitiveView {
     func handler(in environment: EnvironmentValues) -> EventHandler?
     /// Whether each child of the element is a list row (`List`).
     static var childrenAreListRows: Bool { get }
+    /// Whether the element has content mounted inside it (else its spec says all it shows).
+    static var hasContent: Bool { get }
     /// Mounts `content` (and updates its node) from where it is stored. Through the `content`
     /// requirement it is copied first, every view in it retained and released again: element
     /// views whose content is a stored property (the stacks, a button's label) hand it on from
@@ -320,6 +322,7 @@ extension ElementView {
     func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
     func handler(in environment: EnvironmentValues) -> EventHandler? { nil }
     static var childrenAreListRows: Bool { false }
+    static var hasContent: Bool { Content.self != EmptyView.self }
     static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
 }
 
@@ -327,7 +330,7 @@ extension ElementView {
 final class ElementViewNode<V: ElementView>: ElementNode {
     init(_ view: __shared V, _ context: __shared Context) {
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
-        if V.Content.self != EmptyView.self {
+        if V.hasContent {
             child = view.mountContent(contentContext(context, listRows: V.childrenAreListRows))
         }
     }

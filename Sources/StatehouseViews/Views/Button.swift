@@ -57,11 +57,23 @@ public struct Button<Label: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
+        var spec = buttonElement(in: environment)
+        if Label.self == Text.self { spec.text = sameTypeCast(label, to: Text.self).string }
+        return spec
+    }
+
+    /// The `<button>` without its label (a custom style's body is mounted inside it).
+    func buttonElement(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("button", role == .destructive ? destructiveAttributes : role == .cancel ? cancelAttributes : buttonAttributes)
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .button
         return spec
     }
+
+    /// A button titled by a string (a plain `Text` label) shows it as its own text: one
+    /// element, not a button with a text element inside (a page of buttons mounts, renders
+    /// and sends less). Any other label is mounted inside the button.
+    static var hasContent: Bool { Label.self != Text.self }
 
     /// A button under a custom `ButtonStyle` shows the style's body (decided when it is
     /// mounted: a style applied to a mounted button takes effect when it is mounted again).

@@ -90,7 +90,7 @@ struct StyledButton<Label: View>: ElementView {
     func handler(in environment: EnvironmentValues) -> EventHandler? { button.handler(in: environment) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = button.element(in: environment)
+        var spec = button.buttonElement(in: environment)
         spec.attributes.append(Attribute("data-styled", ""))
         return spec
     }
