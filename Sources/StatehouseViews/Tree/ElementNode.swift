@@ -335,6 +335,8 @@ final class ElementViewNode<V: ElementView>: ElementNode {
         }
     }
 
+    override var elementViewType: ObjectIdentifier? { ObjectIdentifier(V.self) }
+
     override func refresh<W: View>(_ view: W, _ context: Context) {
         let view = sameTypeCast(view, to: V.self)
         apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)

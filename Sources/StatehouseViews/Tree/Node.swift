@@ -36,6 +36,11 @@ class Node {
         forward(transparent)
     }
 
+    /// The element view type this node renders, if it is an `ElementViewNode`: a type test
+    /// without the generic class's metadata looked up (as `node is ElementViewNode<V>` does,
+    /// on every update).
+    var elementViewType: ObjectIdentifier? { nil }
+
     /// `update` for this node's own view type (each kind of node overrides it).
     func refresh<V: View>(_ view: V, _ context: Context) {
         fatalError("\(type(of: self)) cannot be updated")

@@ -92,7 +92,7 @@ public struct Button<Label: View>: View, ElementView {
 
 extension Button: TransparentView {
     static func update(_ node: Node, with view: Self, _ context: Context) {
-        if node is ElementViewNode<Self> { return node.refresh(view, context) }
+        if node.elementViewType == ObjectIdentifier(Self.self) { return node.refresh(view, context) }
         if let primitive = context.environment.customPrimitiveButtonStyle { return node.update(primitiveBody(view, primitive), context) }
         node.update(StyledButton(button: view, style: context.environment.customButtonStyle), context)
     }
