@@ -16,7 +16,7 @@ public struct HTMLWriter: ~Copyable {
     private var capacity: Int
     private var written = 0
 
-    /// What has been written so far (a copy: see `finish` for the bytes themselves).
+    /// What has been written so far (a copy).
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
 
     public init(capacity: Int = 1024) {
@@ -49,7 +49,7 @@ public struct HTMLWriter: ~Copyable {
     @inline(__always)
     private mutating func put(_ source: UnsafePointer<UInt8>, _ count: Int) {
         if count > capacity &- written { grow(toFit: count) }
-        (base + written).update(from: source, count: count)
+        (base + written).initialize(from: source, count: count)
         written &+= count
     }
 
@@ -209,7 +209,8 @@ public struct HTMLWriter: ~Copyable {
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
-            default: replacement = "&#39;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: preconditionFailure("isSpecial and the entities name the same five characters")
             }
             write(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
