@@ -85,7 +85,14 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Instead, render rows of this one shape (a name --shapes prints after render_ms_ROWS_), each round the median of 7 renders: to profile one part.")
     var shape: String?
 
+    @Option(help: "Another build's bench binary: each round renders in this binary and then in that one, each in a fresh process; prints each part's best and median round of both (to judge a change on a noisy machine).")
+    var against: String?
+
     func run() async throws {
+        if let against {
+            let page = ["--rows", String(rows)] + (shape.map { ["--shape", $0] } ?? [])
+            return try RenderPair.measure(against: against, rounds: rounds, arguments: page)
+        }
         if shapes { return await Shapes.measure(rows: rows) }
         if let shape { return try await Shapes.measure(shape, rows: rows, rounds: rounds) }
         for _ in 0..<rounds {
