@@ -38,8 +38,7 @@ enum InProcess {
             if iteration >= 200 { samples.append(Double(end - start) / 1000) }  // after a warm-up
             bytes = TurboStream.encode(actions).utf8.count
         }
-        samples.sort()
-        return (samples[samples.count / 2], bytes)
+        return (median(samples), bytes)
     }
 
     /// The median of 7 first renders (mount and HTML) of a page of `rows` rows, in ms.
@@ -92,7 +91,6 @@ enum InProcess {
             htmls.append(Double(end - mounted) / 1e6)
             tree.close()
         }
-        func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
         return (median(totals), median(mounts), median(htmls))
     }
 

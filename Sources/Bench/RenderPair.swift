@@ -10,18 +10,16 @@ enum RenderPair {
     static func measure(against other: String, rounds: Int, arguments: [String]) throws {
         let this = try ServerProcess.sibling("bench").path
         guard FileManager.default.isExecutableFile(atPath: other) else { throw BenchError("\(other) is not an executable") }
-        var parts: [String: [[Double]]] = ["this": [], "other": []]
-        for _ in 0..<rounds {
-            for (name, binary) in [("this", this), ("other", other)] {
-                parts[name, default: []].append(try round(binary, arguments))
-            }
+        var ours: [[Double]] = [], theirs: [[Double]] = []
+        for _ in 0..<max(1, rounds) {
+            ours.append(try round(this, arguments))
+            theirs.append(try round(other, arguments))
         }
-        for (name, binary) in [("this", this), ("other", other)] {
-            let columns = zip(["total", "mount", "HTML"], transpose(parts[name] ?? []))
-            let summary = columns.map { label, values in
-                String(format: "%@ best %.1f median %.1f", label, values.min() ?? .nan, median(values))
+        for (name, binary, figures) in [("this", this, ours), ("other", other, theirs)] {
+            let summary = zip(["total", "mount", "HTML"], transpose(figures)).map { label, values in
+                String(format: "%@ best %.1f median %.1f", label, values.min()!, median(values))
             }
-            say("render_pair_\(name): \(summary.joined(separator: ", ")) ms over \(rounds) rounds (\(binary))")
+            say("render_pair_\(name): \(summary.joined(separator: ", ")) ms over \(figures.count) rounds (\(binary))")
         }
     }
 
@@ -45,9 +43,5 @@ enum RenderPair {
     private static func transpose(_ rows: [[Double]]) -> [[Double]] {
         let width = rows.map(\.count).min() ?? 0
         return (0..<width).map { column in rows.map { $0[column] } }
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.isEmpty ? .nan : values.sorted()[values.count / 2]
     }
 }

@@ -239,7 +239,13 @@ extension Wrk.Report {
         requests = rounds.map(\.requests).reduce(0, +)
         requestsPerSecond = requests / totalSeconds
         clientCPUShare = zip(rounds, seconds).map { $0.clientCPUShare * $1 }.reduce(0, +) / totalSeconds
-        p50Micros = rounds.map(\.p50Micros).sorted()[rounds.count / 2]
-        p99Micros = rounds.map(\.p99Micros).sorted()[rounds.count / 2]
+        p50Micros = median(rounds.map(\.p50Micros))
+        p99Micros = median(rounds.map(\.p99Micros))
     }
+}
+
+/// The middle value (the upper middle of an even count).
+func median(_ values: [Double]) -> Double {
+    precondition(!values.isEmpty, "at least one value")
+    return values.sorted()[values.count / 2]
 }

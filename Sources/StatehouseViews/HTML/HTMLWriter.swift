@@ -26,13 +26,6 @@ public struct HTMLWriter: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The bytes written (one copy); the writer is left empty.
-    mutating func finish() -> [UInt8] {
-        let bytes = Array(UnsafeBufferPointer(start: base, count: written))
-        written = 0
-        return bytes
-    }
-
     /// Appends the bytes written to `bytes` (into its spare capacity, if it has enough); the
     /// writer is left empty.
     mutating func finish(appendingTo bytes: inout [UInt8]) {

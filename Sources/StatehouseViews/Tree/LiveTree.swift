@@ -127,22 +127,19 @@ public final class LiveTree {
 
     /// The whole tree as UTF-8 bytes.
     public func renderBytes() -> [UInt8] {
-        var writer = makeWriter()
-        root.render(into: &writer, renderer)
-        return writer.finish()
+        var bytes: [UInt8] = []
+        render(appendingTo: &bytes)
+        return bytes
     }
 
     /// The whole tree as UTF-8 bytes, after those in `bytes` (a document's head): into its
     /// spare capacity, if it has enough.
     public func render(appendingTo bytes: inout [UInt8]) {
-        var writer = makeWriter()
+        // About 80 bytes an element: one allocation for most pages, few for large ones.
+        var writer = HTMLWriter(capacity: max(1024, elementCount * 80))
         root.render(into: &writer, renderer)
         writer.finish(appendingTo: &bytes)
     }
-
-    /// A writer with room for the whole tree: about 80 bytes an element (one allocation for
-    /// most pages, few for large ones).
-    private func makeWriter() -> HTMLWriter { HTMLWriter(capacity: max(1024, elementCount * 80)) }
 
     // MARK: Events
 
