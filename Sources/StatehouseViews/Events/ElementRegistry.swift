@@ -26,7 +26,7 @@ struct ElementRegistry {
     // MARK: Ids
 
     /// Gives a newly mounted element its id.
-    mutating func allocateID(for element: ElementNode) -> String {
+    mutating func allocateID(for element: ElementNode) -> ElementID {
         elementCount += 1
         return assignID(to: element)
     }
@@ -39,7 +39,7 @@ struct ElementRegistry {
     }
 
     /// A new id for `element`, whose requested id changed.
-    mutating func rename(_ element: ElementNode, from old: String) -> String {
+    mutating func rename(_ element: ElementNode, from old: String) -> ElementID {
         if element.isTarget, targets[old] === element { targets[old] = nil }
         return assignID(to: element)
     }
@@ -60,26 +60,25 @@ struct ElementRegistry {
         if element.isTarget, targets[element.id] === element { targets[element.id] = nil }
     }
 
-    private mutating func assignID(to element: ElementNode) -> String {
-        let id = uniqueID(element.requestedID)
+    private mutating func assignID(to element: ElementNode) -> ElementID {
         element.isTarget = element.isNameable
-        if element.isTarget { targets[id] = element }
-        return id
-    }
-
-    /// A requested id made unique (`x`, `x-2`, …), or a generated one (`_` and a base-36
-    /// number). A requested id never looks generated: one that starts with `_` gets another.
-    private mutating func uniqueID(_ preferred: String?) -> String {
-        if let preferred {
-            var base = HTMLWriter.identifierFragment(preferred)
-            if base.utf8.first == UInt8(ascii: "_") { base = "_" + base }
-            if targets[base] == nil { return base }
-            var suffix = 2
-            while targets["\(base)-\(suffix)"] != nil { suffix += 1 }
-            return "\(base)-\(suffix)"
+        guard let preferred = element.requestedID else {
+            nextID += 1
+            if element.isTarget { targets[HTMLWriter.generatedID(nextID)] = element }
+            return .generated(nextID)
         }
-        nextID += 1
-        return HTMLWriter.generatedID(nextID)
+        // A requested id made unique (`x`, `x-2`, …): it never looks generated (one that starts
+        // with `_` gets another). Entered at once, and put back if it was taken: one hash of
+        // the id, not a lookup and then an insertion.
+        var base = HTMLWriter.identifierFragment(preferred)
+        if base.utf8.first == UInt8(ascii: "_") { base = "_" + base }
+        guard let holder = targets.updateValue(element, forKey: base) else { return .named(base) }
+        targets[base] = holder
+        var suffix = 2
+        while targets["\(base)-\(suffix)"] != nil { suffix += 1 }
+        let id = "\(base)-\(suffix)"
+        targets[id] = element
+        return .named(id)
     }
 
     // MARK: Focus and keys

@@ -129,21 +129,41 @@ public struct HTMLWriter: ~Copyable {
         put(UInt8(ascii: "\""))
     }
 
+    /// ` id="ID"` for an element's id, a generated one written from its number.
+    mutating func id(_ id: ElementID) {
+        switch id {
+        case .named(let name): self.id(name)
+        case .generated(let number):
+            put(#" id=""#)
+            if capacity &- written < HTMLWriter.generatedIDLength { grow(toFit: HTMLWriter.generatedIDLength) }
+            written &+= HTMLWriter.writeGeneratedID(number, into: base + written)
+            put(UInt8(ascii: "\""))
+        }
+    }
+
+    /// The most bytes a generated id takes (`_` and a 64-bit number in base 36).
+    private static let generatedIDLength = 15
+
     /// `_` and `number` in base 36: a generated element id (a small string, built in place).
     static func generatedID(_ number: Int) -> String {
-        String(unsafeUninitializedCapacity: 15) { buffer in
-            var digits = 0
-            var rest = number
-            repeat { digits += 1; rest /= 36 } while rest > 0
-            buffer[0] = UInt8(ascii: "_")
-            rest = number
-            for index in stride(from: digits, to: 0, by: -1) {
-                let digit = UInt8(rest % 36)
-                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                rest /= 36
-            }
-            return digits + 1
+        String(unsafeUninitializedCapacity: generatedIDLength) { buffer in
+            writeGeneratedID(number, into: buffer.baseAddress!)
         }
+    }
+
+    /// Writes `_` and `number` in base 36 at `start`; returns how many bytes it took.
+    private static func writeGeneratedID(_ number: Int, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = 0
+        var rest = number
+        repeat { digits += 1; rest /= 36 } while rest > 0
+        start[0] = UInt8(ascii: "_")
+        rest = number
+        for index in stride(from: digits, to: 0, by: -1) {
+            let digit = UInt8(rest % 36)
+            start[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            rest /= 36
+        }
+        return digits + 1
     }
 
     mutating func closeStartTag() { put(UInt8(ascii: ">")) }

@@ -69,11 +69,29 @@ enum EventHandler {
     case dismiss(@MainActor () -> Void)
 }
 
+/// An element's id: one asked for (`.accessibilityIdentifier`, made unique) or a generated one,
+/// `_` and a number in base 36, spelled out only when it is read (most never are: they are
+/// written into the HTML from the number).
+enum ElementID: Equatable {
+    case named(String)
+    case generated(Int)
+
+    var string: String {
+        switch self {
+        case .named(let name): name
+        case .generated(let number): HTMLWriter.generatedID(number)
+        }
+    }
+}
+
 /// A mounted HTML element. Every element has a page-unique id (from
 /// `.accessibilityIdentifier`, else allocated when it is mounted), kept for its lifetime.
 @MainActor
 class ElementNode: SingleChildNode {
-    @exclusivity(unchecked) private(set) var id: String
+    /// The element's id (see `ElementID`).
+    @exclusivity(unchecked) private(set) var elementID: ElementID
+    /// The element's id, spelled out.
+    var id: String { elementID.string }
     /// The id asked for (from `.accessibilityIdentifier`), before it was made unique.
     @exclusivity(unchecked) private(set) var requestedID: String?
     private(set) var spec: ElementSpec
@@ -108,16 +126,16 @@ class ElementNode: SingleChildNode {
         pending = takesPending ? context.pending : PendingAttributes()
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         hostElement = context.host
-        id = ""
+        elementID = .generated(0)
         self.spec = spec
         self.handler = handler
         super.init(context)
         hasBehaviour = behaviour != nil
         if let fixedID {
-            id = fixedID
+            elementID = .named(fixedID)
             tree.registry.register(self)
         } else {
-            id = context.tree.registry.allocateID(for: self)
+            elementID = context.tree.registry.allocateID(for: self)
         }
         if let behaviour { tree.registry.setBehaviour(behaviour, of: self) }
     }
@@ -155,7 +173,7 @@ class ElementNode: SingleChildNode {
         if requested != requestedID {
             requestedID = requested
             tree.recorder.recordRename(of: self)
-            id = tree.registry.rename(self, from: id)
+            elementID = tree.registry.rename(self, from: id)
             tree.recorder.markReplaced(self)
         }
         if newSpec == spec, context.pending.rendersSame(as: pending) {
@@ -180,7 +198,7 @@ class ElementNode: SingleChildNode {
 
     override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
         writer.open(spec.tag)
-        writer.id(id)
+        writer.id(elementID)
         // `class` and `style` join the element's own value with what modifiers added; most
         // elements have no modifiers, and their own value is written as it is. (Loops, not
         // closures: a main-actor closure handed to the standard library checks its executor.)
@@ -326,21 +344,31 @@ extension ElementView {
     static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
 }
 
+/// The node of an element view. Not generic: the view's type is kept as a metatype (with its
+/// conformance), so mounting an element looks up no class metadata for it (a generic class's
+/// metadata is found in the runtime's cache on every allocation in unspecialised code), and
+/// an update opens it.
 @MainActor
-final class ElementViewNode<V: ElementView>: ElementNode {
-    init(_ view: __shared V, _ context: __shared Context) {
+final class ElementViewNode: ElementNode {
+    private let viewType: any ElementView.Type
+
+    init<V: ElementView>(_ view: __shared V, _ context: __shared Context) {
+        viewType = V.self
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         if V.hasContent {
             child = view.mountContent(contentContext(context, listRows: V.childrenAreListRows))
         }
     }
 
-    override var elementViewType: ObjectIdentifier? { ObjectIdentifier(V.self) }
+    override var elementViewType: ObjectIdentifier? { ObjectIdentifier(viewType) }
 
     override func refresh<W: View>(_ view: W, _ context: Context) {
-        let view = sameTypeCast(view, to: V.self)
-        apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
-        if let child { view.updateContent(child, contentContext(context, listRows: V.childrenAreListRows)) }
+        func refresh<V: ElementView>(_: V.Type) {
+            let view = sameTypeCast(view, to: V.self)
+            apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
+            if let child { view.updateContent(child, contentContext(context, listRows: V.childrenAreListRows)) }
+        }
+        refresh(viewType)
     }
 }
 

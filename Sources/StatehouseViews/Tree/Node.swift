@@ -36,9 +36,8 @@ class Node {
         forward(transparent)
     }
 
-    /// The element view type this node renders, if it is an `ElementViewNode`: a type test
-    /// without the generic class's metadata looked up (as `node is ElementViewNode<V>` does,
-    /// on every update).
+    /// The element view type this node renders, if it is an `ElementViewNode` (a virtual
+    /// call: no type test on every update of a modified button).
     var elementViewType: ObjectIdentifier? { nil }
 
     /// `update` for this node's own view type (each kind of node overrides it).
@@ -231,9 +230,14 @@ class GroupNode: Node {
     }
 }
 
+/// A `TupleView`'s node. Not generic (see `ElementViewNode`): the tuple's type is kept as a
+/// metatype, which updates the children.
 @MainActor
-final class TupleNode<each Content: View>: GroupNode {
-    init(_ view: __shared TupleView<repeat each Content>, _ context: __shared Context) {
+final class TupleNode: GroupNode {
+    private let tupleType: any TupleUpdating.Type
+
+    init<each Content: View>(_ view: __shared TupleView<repeat each Content>, _ context: __shared Context) {
+        tupleType = TupleView<repeat each Content>.self
         super.init(context)
         var count = 0
         for _ in repeat (each Content).self { count += 1 }
@@ -246,9 +250,21 @@ final class TupleNode<each Content: View>: GroupNode {
     }
 
     override func refresh<V: View>(_ view: V, _ context: Context) {
-        let tuple = sameTypeCast(view, to: TupleView<repeat each Content>.self)
+        func refresh<T: TupleUpdating>(_: T.Type) { T.update(children, with: sameTypeCast(view, to: T.self), context) }
+        refresh(tupleType)
+    }
+}
+
+/// A `TupleView` type, which updates the nodes mounted for its children.
+@MainActor
+protocol TupleUpdating {
+    static func update(_ children: [Node], with view: Self, _ context: Context)
+}
+
+extension TupleView: TupleUpdating {
+    static func update(_ children: [Node], with view: Self, _ context: Context) {
         var index = 0
-        for content in repeat each tuple.value {
+        for content in repeat each view.value {
             let child = children[index]
             context.withStep(UInt64(index)) { child.update(content, $0) }
             index += 1

@@ -37,7 +37,7 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
     public var value: (repeat each Content)
     public init(_ content: repeat each Content) { value = (repeat each content) }
     static var isRowContainer: Bool { true }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode<repeat each Content>(view, context) }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, context) }
 }
 
 /// One of two views, chosen by an `if`/`else` or `switch`. The two branches have distinct

@@ -74,9 +74,12 @@ struct EnvironmentModifier: ContextModifier {
 }
 
 extension View {
-    func modifier<M: ContextModifier>(_ modifier: M) -> some View { ModifiedContent(content: self, modifier: modifier) }
+    // Concrete result types, not `some View`: a public modifier's opaque result is found at run
+    // time, by its mangled name, wherever a body uses it (on every evaluation), and an opaque
+    // result inside it would be a second such lookup.
+    func modifier<M: ContextModifier>(_ modifier: M) -> ModifiedContent<Self, M> { ModifiedContent(content: self, modifier: modifier) }
 
-    func style(_ declarations: Attribute...) -> some View { modifier(AttributeModifier(styles: declarations)) }
+    func style(_ declarations: Attribute...) -> ModifiedContent<Self, AttributeModifier> { modifier(AttributeModifier(styles: declarations)) }
 
     /// Sets the style for the foreground elements (text colour): `.primary`, `.secondary`,
     /// `.tertiary` or a `Color`.
