@@ -31,37 +31,31 @@ extension ModifiedContent: TransparentView {
 }
 
 /// Adds classes, CSS declarations or attributes to the element(s) the content renders.
+///
+/// Kept as the pending attributes it adds (their box and the identifier): a modifier is copied
+/// as a body's view is built, mounted and compared, and three lists and a string would be five
+/// words to retain each time. Into an element with nothing pending, the box is shared as it is
+/// (written to only after a copy).
 struct AttributeModifier: ContextModifier, @unchecked Sendable {
-    var classes: [String] = []
-    var styles: [Attribute] = []
-    var attributes: [Attribute] = []
-    var identifier: String?
-    /// What it adds, built once for a modifier that is used again and again (a text style, a
-    /// foreground level): shared into an element with nothing pending (no box, no list built
-    /// each time a body sets it). Never written to (copied on write): safe to share.
-    private var shared: PendingAttributes?
+    private var adds = PendingAttributes()
 
     init(classes: [String] = [], styles: [Attribute] = [], attributes: [Attribute] = [], identifier: String? = nil) {
-        self.classes = classes
-        self.styles = styles
-        self.attributes = attributes
-        self.identifier = identifier
+        adds.add(classes: classes, styles: styles, attributes: attributes)
+        adds.identifier = identifier
     }
 
-    /// A modifier adding `classes`, built to be kept and used again (see `shared`).
-    static func sharing(classes: [String]) -> AttributeModifier {
-        var modifier = AttributeModifier(classes: classes)
-        var pending = PendingAttributes()
-        pending.add(classes: classes, styles: [], attributes: [])
-        modifier.shared = pending
-        return modifier
+    var classes: [String] {
+        get { adds.classes }
+        set { adds.classes = newValue }
+    }
+    var styles: [Attribute] {
+        get { adds.styles }
+        set { adds.styles = newValue }
     }
 
     func modify(_ context: inout Context) {
-        // Only what this modifier adds is written: an empty write would still allocate the
-        // pending attributes' box.
-        if let shared { context.pending.add(shared) } else { context.pending.add(classes: classes, styles: styles, attributes: attributes) }
-        if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
+        context.pending.add(adds)
+        if let identifier = adds.identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
     }
 }
 

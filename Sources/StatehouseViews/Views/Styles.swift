@@ -114,9 +114,9 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable, CSSPaint {
     var css: String { "var(--sh-\(level))" }
     var foreground: AttributeModifier { Self.foregrounds[level] ?? AttributeModifier(classes: ["sh-fg-\(level)"]) }
 
-    /// Each level's modifier, built once (a body that sets one builds no list or string).
+    /// Each level's modifier, built once (a body that sets one builds no list, string or box).
     private static let foregrounds = Dictionary(uniqueKeysWithValues: [primary, secondary, tertiary, quaternary].map {
-        ($0.level, AttributeModifier.sharing(classes: ["sh-fg-\($0.level)"]))
+        ($0.level, AttributeModifier(classes: ["sh-fg-\($0.level)"]))
     })
 }
 
@@ -154,7 +154,7 @@ public struct Font: Hashable, Sendable {
 
     /// Each text style's modifier, built once (a body that sets one builds no list).
     private static let textStyles = Dictionary(uniqueKeysWithValues: [largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2].map {
-        ($0.className!, AttributeModifier.sharing(classes: [$0.className!]))
+        ($0.className!, AttributeModifier(classes: [$0.className!]))
     })
 
     /// A system font of the given size and weight.
