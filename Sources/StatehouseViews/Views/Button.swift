@@ -78,6 +78,17 @@ public struct Button<Label: View>: View, ElementView {
     /// A button under a custom `ButtonStyle` shows the style's body (decided when it is
     /// mounted: a style applied to a mounted button takes effect when it is mounted again).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
+        guard context.environment.customPrimitiveButtonStyle == nil, context.environment.customButtonStyle == nil else {
+            return makeStyledNode(view, context)
+        }
+        return ElementViewNode(view, context)
+    }
+
+    /// A button under a custom style: apart, so that a plain button's mount looks up no
+    /// metadata of the styled views (the compiler fetches what a function may need at its
+    /// start, whichever branch runs).
+    @inline(never)
+    private static func makeStyledNode(_ view: Self, _ context: Context) -> Node {
         if let primitive = context.environment.customPrimitiveButtonStyle {
             let node = mountView(primitiveBody(view, primitive), context)
             node.takesModifiedViews = true
@@ -93,6 +104,12 @@ public struct Button<Label: View>: View, ElementView {
 extension Button: TransparentView {
     static func update(_ node: Node, with view: Self, _ context: Context) {
         if node.elementViewType == ObjectIdentifier(Self.self) { return node.refresh(view, context) }
+        updateStyled(node, with: view, context)
+    }
+
+    /// A button under a custom style (apart: see `makeStyledNode`).
+    @inline(never)
+    private static func updateStyled(_ node: Node, with view: Self, _ context: Context) {
         if let primitive = context.environment.customPrimitiveButtonStyle { return node.update(primitiveBody(view, primitive), context) }
         node.update(StyledButton(button: view, style: context.environment.customButtonStyle), context)
     }
