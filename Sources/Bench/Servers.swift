@@ -41,6 +41,12 @@ struct HTTPBenchmarks {
         let durable = try ServerProcess(.statehouse, environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(file)"])
         let (durableEvents, durableCPU, durableOne) = try counterClicks(durable)
         durable.stop()
+        // And page loads with it, each a new session and page written to the file (which grows
+        // by every session of the warm-up and the run: the rate is that of a file of tens of
+        // thousands of sessions).
+        let loadsFile = file + "-loads"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: loadsFile + suffix) } }
+        let (durableLoads, durableLoadCPU) = try pageLoads("/counter", environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(loadsFile)"])
 
         // The other event loop: the main thread serves and runs the views (`--event-loop main`).
         let onMain = try ServerProcess(.statehouseMain)
@@ -74,6 +80,8 @@ struct HTTPBenchmarks {
         figures.add("sqlite_vs_memory", durableEvents.requestsPerSecond / events.requestsPerSecond, "x")
         figures.add("sqlite_event_cpu_us", durableCPU / durableEvents.requests * 1e6, "us")
         figures.add("sqlite_event_p50_us", durableOne.p50Micros, "us")
+        figures.add("sqlite_page_loads_per_s", durableLoads.requestsPerSecond, "req/s")
+        figures.add("sqlite_page_load_cpu_us", durableLoadCPU / durableLoads.requests * 1e6, "us")
         figures.add("event_p99_us", one.p99Micros, "us")
         figures.add("nio_p50_us", bareOne.p50Micros, "us")
         figures.add("nio_p99_us", bareOne.p99Micros, "us")
