@@ -137,10 +137,12 @@ struct PendingAttributes: Equatable {
         Self.append(attributes, to: &box.attributes)
     }
 
-    /// Adds what `other` holds (a modifier's, built once): into empty lists its box is
-    /// shared as it is (written to only after a copy).
+    /// Adds the classes, styles and attributes `other` holds (a modifier's): into empty lists
+    /// its box is shared as it is (written to only after a copy). Not its identifier, nor a
+    /// behaviour (a modifier's pending attributes have none).
     mutating func add(_ other: PendingAttributes) {
         guard let more = other.storage else { return }
+        assert(more.behaviour == nil, "a modifier's pending attributes carry no behaviour")
         guard storage != nil else { return storage = more }
         add(classes: more.classes, styles: more.styles, attributes: more.attributes)
     }

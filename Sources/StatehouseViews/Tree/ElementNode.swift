@@ -72,7 +72,7 @@ enum EventHandler {
 /// An element's id: one asked for (`.accessibilityIdentifier`, made unique) or a generated one,
 /// `_` and a number in base 36, spelled out only when it is read (most never are: they are
 /// written into the HTML from the number).
-enum ElementID: Equatable {
+enum ElementID {
     case named(String)
     case generated(Int)
 

@@ -94,8 +94,7 @@ public struct Button<Label: View>: View, ElementView {
             node.takesModifiedViews = true
             return node
         }
-        guard let style = context.environment.customButtonStyle else { return ElementViewNode(view, context) }
-        let node = mountView(StyledButton(button: view, style: style), context)
+        let node = mountView(StyledButton(button: view, style: context.environment.customButtonStyle), context)
         node.takesModifiedViews = true
         return node
     }

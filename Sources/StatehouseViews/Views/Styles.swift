@@ -152,7 +152,7 @@ public struct Font: Hashable, Sendable {
     public static let caption = Font(className: "sh-font-caption", size: nil, weight: nil)
     public static let caption2 = Font(className: "sh-font-caption2", size: nil, weight: nil)
 
-    /// Each text style's modifier, built once (a body that sets one builds no list).
+    /// Each text style's modifier, built once (a body that sets one builds no list or box).
     private static let textStyles = Dictionary(uniqueKeysWithValues: [largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2].map {
         ($0.className!, AttributeModifier(classes: [$0.className!]))
     })
