@@ -126,9 +126,10 @@ public final class PostgresStore: DurableStore {
             Task {
                 do {
                     let now = Date().timeIntervalSince1970
+                    let sessions = StoreSQL.sessionsWritten(in: writes)
                     try await client.withTransaction(logger: logger) { connection in
                         for write in writes {
-                            for statement in StoreSQL.statements(for: write, now: now, .postgres) {
+                            for statement in StoreSQL.statements(for: write, now: now, .postgres, sessionsWritten: sessions) {
                                 try await connection.query(Self.query(statement), logger: logger)
                             }
                             // Delivered to every listening process when the transaction commits.

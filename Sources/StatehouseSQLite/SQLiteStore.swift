@@ -60,8 +60,11 @@ public final class SQLiteStore: DurableStore {
             // Submitted at once (the one thread runs them in order); COMMIT only once each has
             // succeeded, else ROLLBACK: a batch lands whole or not at all.
             var statements = [connection.query("BEGIN IMMEDIATE")]
+            let sessions = StoreSQL.sessionsWritten(in: writes)
             for write in writes {
-                for statement in StoreSQL.statements(for: write, now: now, .sqlite) { statements.append(Self.run(statement, on: connection)) }
+                for statement in StoreSQL.statements(for: write, now: now, .sqlite, sessionsWritten: sessions) {
+                    statements.append(Self.run(statement, on: connection))
+                }
             }
             EventLoopFuture.whenAllComplete(statements, on: loop).whenSuccess { results in
                 var failure: (any Error)?

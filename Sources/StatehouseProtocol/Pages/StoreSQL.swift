@@ -30,20 +30,30 @@ package enum StoreSQL {
         ]
     }
 
-    /// What `write` does, at `now` (seconds since 1970).
-    package static func statements(for write: StoreWrite, now: Double, _ dialect: Dialect) -> [Statement] {
-        let statements: [Statement]
+    /// The sessions a batch of writes writes whole (new ones): a page written in the same batch
+    /// need not say that its session was used, as the session's own row says so, at the same time.
+    package static func sessionsWritten(in writes: [StoreWrite]) -> Set<String> {
+        var sessions: Set<String> = []
+        for case .session(let id, _) in writes { sessions.insert(id) }
+        return sessions
+    }
+
+    /// What `write` does, at `now` (seconds since 1970), in a batch (one transaction) that also
+    /// writes the sessions `sessionsWritten` (see `sessionsWritten(in:)`): a new page in a new
+    /// session is two statements and its session one, not four.
+    package static func statements(for write: StoreWrite, now: Double, _ dialect: Dialect, sessionsWritten: Set<String> = []) -> [Statement] {
+        var statements: [Statement]
         switch write {
         case .session(let id, let csrf):
             statements = [("INSERT INTO sessions (id, csrf, last_used) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used",
                            [.text(id), .text(csrf), .real(now)])]
         case .page(let id, let session, let url):
             statements = [("INSERT INTO pages (id, session, url, last_used) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url, last_used = excluded.last_used",
-                           [.text(id), .text(session), .text(url), .real(now)]),
-                          ("UPDATE sessions SET last_used = ? WHERE id = ?", [.real(now), .text(session)])]
+                           [.text(id), .text(session), .text(url), .real(now)])]
+            if !sessionsWritten.contains(session) { statements.append(sessionUsed(session, now: now)) }
         case .touch(let page, let session):
-            statements = [("UPDATE pages SET last_used = ? WHERE id = ?", [.real(now), .text(page)]),
-                          ("UPDATE sessions SET last_used = ? WHERE id = ?", [.real(now), .text(session)])]
+            statements = [("UPDATE pages SET last_used = ? WHERE id = ?", [.real(now), .text(page)])]
+            if !sessionsWritten.contains(session) { statements.append(sessionUsed(session, now: now)) }
         case .state(let page, let changes):
             statements = keyed(changes, in: "state", owner: ("page", page))
         case .appState(let changes):
@@ -54,6 +64,10 @@ package enum StoreSQL {
             statements = [("DELETE FROM state WHERE page = ?", [.text(id)]), ("DELETE FROM pages WHERE id = ?", [.text(id)])]
         }
         return statements.map { (placeholders($0.sql, dialect), $0.values) }
+    }
+
+    private static func sessionUsed(_ session: String, now: Double) -> Statement {
+        ("UPDATE sessions SET last_used = ? WHERE id = ?", [.real(now), .text(session)])
     }
 
     /// The deletes and upserts of `changes` in a table of `key`/`value` rows, each under an
