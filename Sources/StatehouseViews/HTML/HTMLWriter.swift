@@ -122,23 +122,17 @@ public struct HTMLWriter: ~Copyable {
         put(UInt8(ascii: "\""))
     }
 
-    /// ` id="ID"`: ids are `[A-Za-z0-9_-]` by construction, so nothing needs escaping.
-    mutating func id(_ id: String) {
-        put(#" id=""#)
-        putUTF8(id)
-        put(UInt8(ascii: "\""))
-    }
-
-    /// ` id="ID"` for an element's id, a generated one written from its number.
+    /// ` id="ID"`, a generated id written from its number: ids are `[A-Za-z0-9_-]` by
+    /// construction, so nothing needs escaping.
     mutating func id(_ id: ElementID) {
+        put(#" id=""#)
         switch id {
-        case .named(let name): self.id(name)
+        case .named(let name): putUTF8(name)
         case .generated(let number):
-            put(#" id=""#)
             if capacity &- written < HTMLWriter.generatedIDLength { grow(toFit: HTMLWriter.generatedIDLength) }
             written &+= HTMLWriter.writeGeneratedID(number, into: base + written)
-            put(UInt8(ascii: "\""))
         }
+        put(UInt8(ascii: "\""))
     }
 
     /// The most bytes a generated id takes (`_` and a 64-bit number in base 36).

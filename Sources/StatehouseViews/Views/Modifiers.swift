@@ -44,15 +44,6 @@ struct AttributeModifier: ContextModifier, @unchecked Sendable {
         adds.identifier = identifier
     }
 
-    var classes: [String] {
-        get { adds.classes }
-        set { adds.classes = newValue }
-    }
-    var styles: [Attribute] {
-        get { adds.styles }
-        set { adds.styles = newValue }
-    }
-
     func modify(_ context: inout Context) {
         context.pending.add(adds)
         if let identifier = adds.identifier, context.pending.identifier == nil { context.pending.identifier = identifier }

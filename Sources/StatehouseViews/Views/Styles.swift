@@ -185,10 +185,9 @@ public struct Font: Hashable, Sendable {
 
     var modifier: AttributeModifier {
         if size == nil, weight == nil, let className, let shared = Self.textStyles[className] { return shared }
-        var modifier = AttributeModifier()
-        if let className { modifier.classes.append(className) }
-        if let size { modifier.styles.append(Attribute("font-size", "\(cssNumber(size))px")) }
-        if let weight { modifier.styles.append(Attribute("font-weight", String(weight.value))) }
-        return modifier
+        var styles: [Attribute] = []
+        if let size { styles.append(Attribute("font-size", "\(cssNumber(size))px")) }
+        if let weight { styles.append(Attribute("font-weight", String(weight.value))) }
+        return AttributeModifier(classes: className.map { [$0] } ?? [], styles: styles)
     }
 }
