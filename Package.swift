@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
-        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "CCurl", "StatehouseLoopback",
+        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "StatehouseTesting", "CCurl", "StatehouseLoopback",
                                                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                           .product(name: "NIOEmbedded", package: "swift-nio")]),
     ]

@@ -125,18 +125,13 @@ public final class PostgresStore: DurableStore {
         commits = GroupCommit { writes, committed in
             Task {
                 do {
-                    let now = Date().timeIntervalSince1970
-                    let sessions = StoreSQL.sessionsWritten(in: writes)
+                    let statements = StoreSQL.statements(for: writes, now: Date().timeIntervalSince1970, .postgres)
                     try await client.withTransaction(logger: logger) { connection in
-                        for write in writes {
-                            for statement in StoreSQL.statements(for: write, now: now, .postgres, sessionsWritten: sessions) {
-                                try await connection.query(Self.query(statement), logger: logger)
-                            }
-                            // Delivered to every listening process when the transaction commits.
-                            if case .appState(let changes) = write {
-                                for (key, _) in changes.upserts {
-                                    try await connection.query("SELECT pg_notify(\(Self.appChannel), \(key))", logger: logger)
-                                }
+                        for statement in statements { try await connection.query(Self.query(statement), logger: logger) }
+                        // Delivered to every listening process when the transaction commits.
+                        for case .appState(let changes) in writes {
+                            for (key, _) in changes.upserts {
+                                try await connection.query("SELECT pg_notify(\(Self.appChannel), \(key))", logger: logger)
                             }
                         }
                     }

@@ -24,7 +24,7 @@ public final class SQLiteStore: DurableStore {
     private let loop: any EventLoop
     private let commits: GroupCommit
 
-    private static let pragmas = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"]
+    private static let pragmas = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA temp_store=MEMORY"]
 
     /// Opens (creating if needed) the store in the file at `path`.
     public static func open(path: String, logger: Logger = Logger(label: "statehouse.sqlite")) async throws -> SQLiteStore {
@@ -56,35 +56,47 @@ public final class SQLiteStore: DurableStore {
         self.threads = threads
         self.loop = loop
         commits = GroupCommit { writes, committed in
-            let now = Date().timeIntervalSince1970
-            // Submitted at once (the one thread runs them in order); COMMIT only once each has
-            // succeeded, else ROLLBACK: a batch lands whole or not at all.
-            var statements = [connection.query("BEGIN IMMEDIATE")]
-            let sessions = StoreSQL.sessionsWritten(in: writes)
-            for write in writes {
-                for statement in StoreSQL.statements(for: write, now: now, .sqlite, sessionsWritten: sessions) {
-                    statements.append(Self.run(statement, on: connection))
-                }
-            }
-            EventLoopFuture.whenAllComplete(statements, on: loop).whenSuccess { results in
-                var failure: (any Error)?
-                for case .failure(let error) in results {
-                    failure = error
-                    break
-                }
-                if let failure {
-                    connection.query("ROLLBACK").whenComplete { _ in committed(failure) }
-                } else {
-                    connection.query("COMMIT").whenComplete { result in
-                        if case .failure(let error) = result {
-                            connection.query("ROLLBACK").whenComplete { _ in committed(error) }
-                        } else {
-                            committed(nil)
-                        }
-                    }
-                }
+            let statements = StoreSQL.statements(for: writes, now: Date().timeIntervalSince1970, .sqlite)
+            Self.transaction(statements, on: connection, loop).whenComplete { result in
+                if case .failure(let error) = result { committed(error) } else { committed(nil) }
             }
         }
+    }
+
+    /// Runs `statements` in one transaction: submitted at once (the one thread runs them in
+    /// order), COMMIT only once each has succeeded, else ROLLBACK: it lands whole or not at all.
+    private static func transaction(_ statements: [StoreSQL.Statement], on connection: SQLiteConnection,
+                                    _ loop: any EventLoop) -> EventLoopFuture<Void> {
+        let runs = [connection.query("BEGIN IMMEDIATE")] + statements.map { run($0, on: connection) }
+        // Reports `error` once the transaction is rolled back (whether or not that succeeds).
+        @Sendable func rollBack(_ error: any Error) -> EventLoopFuture<Void> {
+            connection.query("ROLLBACK").flatMapThrowing { _ in throw error }.flatMapErrorThrowing { _ in throw error }
+        }
+        return EventLoopFuture.whenAllComplete(runs, on: loop).flatMap { results in
+            for case .failure(let error) in results { return rollBack(error) }
+            return connection.query("COMMIT").map { _ in }.flatMapError(rollBack)
+        }
+    }
+
+    /// Runs `statements` in one transaction, as a batch's commit does (for tests: the same
+    /// writes gathered and one by one).
+    package func execute(_ statements: [StoreSQL.Statement]) async throws {
+        try await Self.transaction(statements, on: connection, loop).get()
+    }
+
+    /// Every row of every table, each as text, sorted (for tests).
+    package func contents() async throws -> [String] {
+        var rows: [String] = []
+        for table in ["sessions", "pages", "state", "app_state", "session_state"] {
+            for row in try await connection.query("SELECT * FROM \(table)") {
+                rows.append(table + ": " + row.columns.map { column in
+                    // A blob's bytes, not only its length (which is all its description says).
+                    let value = column.data.blob.map { Array($0.readableBytesView).map(String.init).joined(separator: ",") } ?? column.data.description
+                    return column.name + "=" + value
+                }.joined(separator: " "))
+            }
+        }
+        return rows.sorted()
     }
 
     // MARK: Writing

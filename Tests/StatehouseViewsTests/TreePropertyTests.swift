@@ -1,5 +1,6 @@
 import Observation
 import Testing
+import StatehouseTesting
 @testable import StatehouseViews
 
 /// The invariant everything else rests on, checked over random sequences of state writes and
@@ -336,21 +337,4 @@ extension Array where Element: Hashable {
         var seen = Set<Element>()
         return filter { !seen.insert($0).inserted }
     }
-}
-
-/// A small seeded generator: a failing seed replays the same steps.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound.
-    mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -30,58 +30,192 @@ package enum StoreSQL {
         ]
     }
 
+    /// The statements of one batch of writes (one transaction), at `now` (seconds since 1970):
+    /// the rows of the same kind gathered into multi-row statements, so a batch of forty page
+    /// loads is two statements (the sessions, the pages), not eighty. (Each statement is a round
+    /// trip: a job on SQLite's thread and a hop back, a message to PostgreSQL and its answer.)
+    ///
+    /// A row joins the last statement of its kind unless a later statement touches the same
+    /// session, page or App state (`Change.scope`), so what the batch leaves is what the writes
+    /// one by one leave; and no statement holds one row twice (PostgreSQL refuses an upsert that
+    /// would change a row twice). `gathering: false` writes each row alone (the tests compare).
+    package static func statements(for writes: [StoreWrite], now: Double, _ dialect: Dialect, gathering: Bool = true) -> [Statement] {
+        let sessions = sessionsWritten(in: writes)
+        var groups: [Group] = []
+        var lastOfKind: [Change.Kind: Int] = [:]
+        for write in writes {
+            for change in changes(for: write, sessionsWritten: sessions) {
+                if gathering, change.kind.gathers, let index = lastOfKind[change.kind],
+                   !groups[(index + 1)...].contains(where: { $0.scopes.contains(change.scope) }) {
+                    // The same `last_used = now` again, with nothing of its scope between: done.
+                    if change.kind.isUse, groups[index].holds(change.row) { continue }
+                    if groups[index].accepts(change) {
+                        groups[index].add(change)
+                        continue
+                    }
+                }
+                lastOfKind[change.kind] = groups.count
+                groups.append(Group(change))
+            }
+        }
+        return groups.map { ($0.sql(dialect), $0.values(now: now)) }
+    }
+
     /// The sessions a batch of writes writes whole (new ones): a page written in the same batch
     /// need not say that its session was used, as the session's own row says so, at the same time.
-    package static func sessionsWritten(in writes: [StoreWrite]) -> Set<String> {
+    static func sessionsWritten(in writes: [StoreWrite]) -> Set<String> {
         var sessions: Set<String> = []
         for case .session(let id, _) in writes { sessions.insert(id) }
         return sessions
     }
 
-    /// What `write` does, at `now` (seconds since 1970), in a batch (one transaction) that also
-    /// writes the sessions `sessionsWritten` (see `sessionsWritten(in:)`): a new page in a new
-    /// session is two statements and its session one, not four.
-    package static func statements(for write: StoreWrite, now: Double, _ dialect: Dialect, sessionsWritten: Set<String> = []) -> [Statement] {
-        var statements: [Statement]
+    /// One row that a write inserts, updates or deletes.
+    struct Change {
+        enum Kind: Hashable {
+            case upsertSession, upsertPage, sessionUsed, pageUsed
+            case upsertKeyed(KeyedTable), deleteKeyed(KeyedTable)
+            case deletePageState, deletePage
+
+            /// Whether rows of this kind share a statement (deletes stay one each: they are rare,
+            /// and a page's end deletes by a column that is not the row's key).
+            var gathers: Bool {
+                switch self {
+                case .upsertSession, .upsertPage, .sessionUsed, .pageUsed, .upsertKeyed: true
+                case .deleteKeyed, .deletePageState, .deletePage: false
+                }
+            }
+
+            /// A `last_used = now`: the same row twice in a batch is once.
+            var isUse: Bool { self == .sessionUsed || self == .pageUsed }
+        }
+
+        let kind: Kind
+        /// The row's values in column order (a `…Used` change: the id only; `now` is the batch's).
+        let values: [Value]
+        /// What the change belongs to: changes of one scope keep their order.
+        let scope: String
+        /// The row it writes: one statement never writes a row twice.
+        let row: String
+    }
+
+    /// The tables of `key`/`value` rows, each under an owner column or none (the App's).
+    enum KeyedTable: Hashable {
+        case state, appState, sessionState
+        var name: String {
+            switch self {
+            case .state: "state"
+            case .appState: "app_state"
+            case .sessionState: "session_state"
+            }
+        }
+        var owner: String? {
+            switch self {
+            case .state: "page"
+            case .appState: nil
+            case .sessionState: "session"
+            }
+        }
+    }
+
+    /// What `write` changes, row by row, in a batch that also writes the sessions
+    /// `sessionsWritten` (see `sessionsWritten(in:)`).
+    static func changes(for write: StoreWrite, sessionsWritten: Set<String>) -> [Change] {
+        func used(_ session: String) -> [Change] {
+            sessionsWritten.contains(session) ? [] : [Change(kind: .sessionUsed, values: [.text(session)], scope: "session " + session, row: session)]
+        }
         switch write {
         case .session(let id, let csrf):
-            statements = [("INSERT INTO sessions (id, csrf, last_used) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used",
-                           [.text(id), .text(csrf), .real(now)])]
+            return [Change(kind: .upsertSession, values: [.text(id), .text(csrf)], scope: "session " + id, row: id)]
         case .page(let id, let session, let url):
-            statements = [("INSERT INTO pages (id, session, url, last_used) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url, last_used = excluded.last_used",
-                           [.text(id), .text(session), .text(url), .real(now)])]
-            if !sessionsWritten.contains(session) { statements.append(sessionUsed(session, now: now)) }
-        case .touch(let page, let session):
-            statements = [("UPDATE pages SET last_used = ? WHERE id = ?", [.real(now), .text(page)])]
-            if !sessionsWritten.contains(session) { statements.append(sessionUsed(session, now: now)) }
-        case .state(let page, let changes):
-            statements = keyed(changes, in: "state", owner: ("page", page))
+            return [Change(kind: .upsertPage, values: [.text(id), .text(session), .text(url)], scope: "page " + id, row: id)] + used(session)
+        case .touch(let id, let session):
+            return [Change(kind: .pageUsed, values: [.text(id)], scope: "page " + id, row: id)] + used(session)
+        case .state(let id, let changes):
+            return keyed(changes, in: .state, owner: id, scope: "state " + id)
         case .appState(let changes):
-            statements = keyed(changes, in: "app_state", owner: nil)
-        case .sessionState(let session, let changes):
-            statements = keyed(changes, in: "session_state", owner: ("session", session))
+            return keyed(changes, in: .appState, owner: nil, scope: "app state")
+        case .sessionState(let id, let changes):
+            return keyed(changes, in: .sessionState, owner: id, scope: "session state " + id)
         case .endPage(let id):
-            statements = [("DELETE FROM state WHERE page = ?", [.text(id)]), ("DELETE FROM pages WHERE id = ?", [.text(id)])]
+            return [Change(kind: .deletePageState, values: [.text(id)], scope: "state " + id, row: id),
+                    Change(kind: .deletePage, values: [.text(id)], scope: "page " + id, row: id)]
         }
-        return statements.map { (placeholders($0.sql, dialect), $0.values) }
     }
 
-    private static func sessionUsed(_ session: String, now: Double) -> Statement {
-        ("UPDATE sessions SET last_used = ? WHERE id = ?", [.real(now), .text(session)])
-    }
-
-    /// The deletes and upserts of `changes` in a table of `key`/`value` rows, each under an
-    /// owner column (a page's, a session's) or none (the App's).
-    private static func keyed(_ changes: StateChanges, in table: String, owner: (column: String, id: String)?) -> [Statement] {
-        let ownerValues: [Value] = owner.map { [.text($0.id)] } ?? []
-        let match = owner.map { "\($0.column) = ? AND " } ?? ""
-        let columns = owner.map { "\($0.column), " } ?? ""
-        let marks = owner == nil ? "" : "?, "
-        return changes.removals.map { ("DELETE FROM \(table) WHERE \(match)key = ?", ownerValues + [.text($0)]) }
+    /// The deletes and upserts of `changes` in a table of `key`/`value` rows.
+    private static func keyed(_ changes: StateChanges, in table: KeyedTable, owner: String?, scope: String) -> [Change] {
+        let ownerValues: [Value] = owner.map { [.text($0)] } ?? []
+        // The row: its owner and key (a NUL between: in neither).
+        let row = { (key: String) in (owner ?? "") + "\u{0}" + key }
+        return changes.removals.map { Change(kind: .deleteKeyed(table), values: ownerValues + [.text($0)], scope: scope, row: row($0)) }
             + changes.upserts.map {
-                ("INSERT INTO \(table) (\(columns)key, value) VALUES (\(marks)?, ?) ON CONFLICT (\(columns)key) DO UPDATE SET value = excluded.value",
-                 ownerValues + [.text($0.key), .bytes($0.value)])
+                Change(kind: .upsertKeyed(table), values: ownerValues + [.text($0.key), .bytes($0.value)], scope: scope, row: row($0.key))
             }
+    }
+
+    /// Rows of one kind that go in one statement.
+    struct Group {
+        let kind: Change.Kind
+        private(set) var rows: [[Value]]
+        private(set) var rowKeys: Set<String>
+        private(set) var scopes: Set<String>
+
+        /// At most this many rows in a statement (a page's upsert binds four values a row).
+        static let maximumRows = 200
+
+        init(_ change: Change) {
+            kind = change.kind
+            rows = [change.values]
+            rowKeys = [change.row]
+            scopes = [change.scope]
+        }
+
+        func holds(_ row: String) -> Bool { rowKeys.contains(row) }
+        func accepts(_ change: Change) -> Bool { rows.count < Self.maximumRows && !rowKeys.contains(change.row) }
+
+        mutating func add(_ change: Change) {
+            rows.append(change.values)
+            rowKeys.insert(change.row)
+            scopes.insert(change.scope)
+        }
+
+        func values(now: Double) -> [Value] {
+            switch kind {
+            case .upsertSession, .upsertPage: rows.flatMap { $0 + [.real(now)] }
+            case .sessionUsed, .pageUsed: [.real(now)] + rows.joined()
+            default: Array(rows.joined())
+            }
+        }
+
+        func sql(_ dialect: Dialect) -> String {
+            /// `(?, ?, ?), (?, ?, ?)`: a row's placeholders, once per row.
+            func tuples(_ width: Int) -> String {
+                let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+                return Array(repeating: row, count: rows.count).joined(separator: ", ")
+            }
+            let list = Array(repeating: "?", count: rows.count).joined(separator: ", ")
+            let sql: String
+            switch kind {
+            case .upsertSession:
+                sql = "INSERT INTO sessions (id, csrf, last_used) VALUES \(tuples(3)) ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used"
+            case .upsertPage:
+                sql = "INSERT INTO pages (id, session, url, last_used) VALUES \(tuples(4)) ON CONFLICT (id) DO UPDATE SET url = excluded.url, last_used = excluded.last_used"
+            case .sessionUsed:
+                sql = "UPDATE sessions SET last_used = ? WHERE id IN (\(list))"
+            case .pageUsed:
+                sql = "UPDATE pages SET last_used = ? WHERE id IN (\(list))"
+            case .upsertKeyed(let table):
+                let columns = table.owner.map { "\($0), key" } ?? "key"
+                sql = "INSERT INTO \(table.name) (\(columns), value) VALUES \(tuples(table.owner == nil ? 2 : 3)) ON CONFLICT (\(columns)) DO UPDATE SET value = excluded.value"
+            case .deleteKeyed(let table):
+                sql = "DELETE FROM \(table.name) WHERE \(table.owner.map { "\($0) = ? AND " } ?? "")key = ?"
+            case .deletePageState:
+                sql = "DELETE FROM state WHERE page = ?"
+            case .deletePage:
+                sql = "DELETE FROM pages WHERE id = ?"
+            }
+            return placeholders(sql, dialect)
+        }
     }
 
     /// Deletes pages and sessions last used before `cutoff`.
