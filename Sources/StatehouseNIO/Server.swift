@@ -60,8 +60,12 @@ public final class StatehouseServer: Sendable {
     public func shutdown(deadline: Duration = .seconds(10)) async throws {
         logger.notice("Statehouse stopping: \(http.connectionCount) connections open")
         try await http.shutdown(deadline: deadline)
-        // Pages end here, not in the store: the next process takes them up.
+        // Pages end here, not in the store: the next process takes them up. The store closes
+        // once its commits are done, and their answers sent, before the loops stop (a request
+        // whose client hung up while it waited for its commit is answered into a closed
+        // connection, not onto a loop that is gone).
         await pages.close()
+        try await http.stopLoops()
         logger.notice("Statehouse stopped")
     }
 }

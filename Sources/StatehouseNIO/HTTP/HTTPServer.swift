@@ -76,7 +76,9 @@ final class HTTPServer: Sendable {
 
     /// Stops gracefully: no new connections; idle ones close now, event streams end, and a
     /// connection with a request in flight closes once its response is written. After
-    /// `deadline` the rest are closed anyway.
+    /// `deadline` the rest are closed anyway. The event loops run on (`stopLoops()`): a request
+    /// whose connection the client closed may still wait for its page's write to commit, and
+    /// its answer then goes to its loop.
     func shutdown(deadline: Duration = .seconds(10)) async throws {
         try? await channel.close()
         connections.quiesceAll()
@@ -88,6 +90,10 @@ final class HTTPServer: Sendable {
         await connections.drained()
         giveUp.cancel()
         ticks.cancel()
+    }
+
+    /// Shuts the event loops down (those the server made), once nothing will answer on them.
+    func stopLoops() async throws {
         if ownsGroup { try await group.shutdownGracefully() }
     }
 }
