@@ -12,7 +12,10 @@ import StatehouseViews
 /// Writes are group-committed: the batches that arrive while one transaction commits go
 /// together in the next, so a busy server commits far fewer times than it answers events.
 /// The file is in WAL mode with `synchronous=NORMAL`: a committed batch survives the process
-/// being killed (`kill -9`); after a power cut the last batches before it may be lost.
+/// being killed (`kill -9`); after a power cut the last batches before it may be lost. The
+/// write-ahead log is copied back into the file every 10,000 pages (40 MB), not SQLite's 1,000:
+/// a page load writes a few pages where random ids fall, and a longer log copies each page
+/// back once for several of its writes (page loads: about a fifth more a second, measured).
 ///
 /// ```swift
 /// var settings = ProtocolSettings()
@@ -24,7 +27,10 @@ public final class SQLiteStore: DurableStore {
     private let loop: any EventLoop
     private let commits: GroupCommit
 
-    private static let pragmas = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA temp_store=MEMORY"]
+    /// `temp_store=MEMORY`: a multi-row upsert inside a transaction keeps a statement journal,
+    /// in memory then, not in a temporary file.
+    private static let pragmas = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000",
+                                  "PRAGMA temp_store=MEMORY", "PRAGMA wal_autocheckpoint=10000"]
 
     /// Opens (creating if needed) the store in the file at `path`.
     public static func open(path: String, logger: Logger = Logger(label: "statehouse.sqlite")) async throws -> SQLiteStore {
