@@ -48,6 +48,16 @@ struct HTTPBenchmarks {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: loadsFile + suffix) } }
         let (durableLoads, durableLoadCPU) = try pageLoads("/counter", environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(loadsFile)"])
 
+        // The PostgreSQL store, when a database is given (`STATEHOUSE_BENCH_POSTGRES=postgres://…`;
+        // an empty one: its tables grow by every session of the run): the same clicks and loads.
+        // The CPU figures are Statehouse's process's, not the database's.
+        let postgres = try ProcessInfo.processInfo.environment["STATEHOUSE_BENCH_POSTGRES"].map { database in
+            let server = try ServerProcess(.statehouse, environment: ["STATEHOUSE_STATE_STORE": database])
+            let clicks = try counterClicks(server)
+            server.stop()
+            return (clicks, try pageLoads("/counter", environment: ["STATEHOUSE_STATE_STORE": database]))
+        }
+
         // The other event loop: the main thread serves and runs the views (`--event-loop main`).
         let onMain = try ServerProcess(.statehouseMain)
         let (onMainEvents, onMainCPU, onMainOne) = try counterClicks(onMain)
@@ -82,6 +92,13 @@ struct HTTPBenchmarks {
         figures.add("sqlite_event_p50_us", durableOne.p50Micros, "us")
         figures.add("sqlite_page_loads_per_s", durableLoads.requestsPerSecond, "req/s")
         figures.add("sqlite_page_load_cpu_us", durableLoadCPU / durableLoads.requests * 1e6, "us")
+        if let ((events, cpu, one), (loads, loadCPU)) = postgres {
+            figures.add("postgres_events_per_s", events.requestsPerSecond, "req/s")
+            figures.add("postgres_event_cpu_us", cpu / events.requests * 1e6, "us")
+            figures.add("postgres_event_p50_us", one.p50Micros, "us")
+            figures.add("postgres_page_loads_per_s", loads.requestsPerSecond, "req/s")
+            figures.add("postgres_page_load_cpu_us", loadCPU / loads.requests * 1e6, "us")
+        }
         figures.add("event_p99_us", one.p99Micros, "us")
         figures.add("nio_p50_us", bareOne.p50Micros, "us")
         figures.add("nio_p99_us", bareOne.p99Micros, "us")
