@@ -57,6 +57,10 @@ final class TypeLayout {
             } else if kind == .struct, let dynamic = fieldType as? any DynamicProperty.Type, !(fieldType is any BuiltInProperty.Type) {
                 collectStorage(of: fieldType, base: base + offset, prefix: name + ".", into: &storage, names: &names, updates: &updates)
                 updates.append((base + offset, dynamic))
+            } else if kind == .struct, fieldType is any ViewModifier.Type {
+                // An app's modifier inside the view its body becomes (`ModifierBody`): its own
+                // `@State` and dynamic properties belong to that view's node.
+                collectStorage(of: fieldType, base: base + offset, prefix: name + ".", into: &storage, names: &names, updates: &updates)
             }
             return true
         }

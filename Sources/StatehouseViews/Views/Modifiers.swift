@@ -1,18 +1,134 @@
 import Foundation
 
-/// A modifier that changes what its content inherits: attributes for the element(s) the
-/// content renders, or the environment.
-protocol ContextModifier {
+/// A modifier that you apply to a view or another view modifier, producing a different version
+/// of the original value: its `body(content:)` says what the modified view is, `content` standing
+/// for the view it modifies. It may keep `@State` (and the other dynamic properties) of its own,
+/// as a view does.
+///
+/// ```swift
+/// struct Card: ViewModifier {
+///     @State private var isExpanded = false
+///     func body(content: Content) -> some View {
+///         VStack {
+///             content
+///             Button(isExpanded ? "Less" : "More") { isExpanded.toggle() }
+///         }
+///         .padding()
+///     }
+/// }
+///
+/// Text("Hello").modifier(Card())
+/// ```
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    /// The type of view representing the body.
+    associatedtype Body: View
+    /// The content view type passed to `body(content:)`.
+    typealias Content = _ViewModifier_Content<Self>
+    /// Gets the current body of the caller: `content` is the view the modifier is applied to.
+    @ViewBuilder func body(content: Content) -> Body
+}
+
+/// The view a `ViewModifier` modifies, as its `body(content:)` sees it (`ViewModifier.Content`).
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
+    let content: AnyView
+    public var body: Never { fatalError("_ViewModifier_Content is rendered by Statehouse and has no body") }
+    static var isRowContainer: Bool { true }
+    /// The modified view's own node: its type is fixed (the modifier's `Content`), so the node
+    /// takes later values through this one (`TransparentView`).
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        let node = view.content.make(context)
+        node.takesModifiedViews = true
+        return node
+    }
+}
+
+extension _ViewModifier_Content: TransparentView {
+    static func update(_ node: Node, with view: Self, _ context: Context) { view.content.update(node, context) }
+}
+
+/// Statehouse's own modifiers: they change what their content inherits (attributes for the
+/// element(s) the content renders, or the environment) and have no body.
+protocol ContextModifier: ViewModifier where Body == Never {
     @MainActor func modify(_ context: inout Context)
 }
 
-/// A view with a modifier applied (`Text("x").padding()`).
-struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
+extension ContextModifier {
+    func body(content: Content) -> Never { fatalError("\(Self.self) is applied by Statehouse and has no body") }
+}
+
+/// A value with a modifier applied to it (`Text("x").padding()`, `.modifier(Card())`).
+public struct ModifiedContent<Content, Modifier> {
+    /// The content that the modifier transforms into a new view.
+    public var content: Content
+    /// The view modifier.
+    public var modifier: Modifier
+
+    /// A structure that the modifier transforms into a new view.
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
+    public var body: Never { fatalError("ModifiedContent is rendered by Statehouse and has no body") }
+    static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
+
+    /// An app's modifier is a view of its own (`ModifierBody`), whose body is the modifier's.
+    /// Statehouse's own (the accessibility modifier here; the others are `Modified`) is
+    /// applied to the context, as `Modified` does.
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        let node: Node
+        if Modifier.self == AccessibilityAttachmentModifier.self {
+            // As `Modified` does, with the content passed on as it is (not copied into one).
+            var inner = context
+            sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self).modify(&inner)
+            node = mountView(view.content, inner)
+        } else if let modifierType = Modifier.self as? any ContextModifier.Type {
+            node = view.asModified(modifierType, context, updating: nil)!
+        } else {
+            node = mountView(ModifierBody(view), context)
+        }
+        node.takesModifiedViews = true
+        return node
+    }
+
+    /// Mounts or updates the content as a `Modified` of Statehouse's modifier `modifierType`.
+    @MainActor private func asModified(_ modifierType: any ContextModifier.Type, _ context: Context, updating node: Node?) -> Node? {
+        @MainActor func open<M: ContextModifier>(_: M.Type) -> Node? {
+            let view = Modified(content: content, modifier: sameTypeCast(modifier, to: M.self))
+            guard let node else { return Modified.makeNode(view, context) }
+            Modified.update(node, with: view, context)
+            return nil
+        }
+        return open(modifierType)
+    }
+}
+
+extension ModifiedContent: TransparentView where Content: View, Modifier: ViewModifier {
+    static func update(_ node: Node, with view: Self, _ context: Context) {
+        if Modifier.self == AccessibilityAttachmentModifier.self {
+            var inner = context
+            sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self).modify(&inner)
+            node.update(view.content, inner)
+        } else if let modifierType = Modifier.self as? any ContextModifier.Type {
+            _ = view.asModified(modifierType, context, updating: node)
+        } else {
+            node.update(ModifierBody(view), context)
+        }
+    }
+}
+
+/// A view with one of Statehouse's modifiers applied (`Text("x").padding()`): no node of its
+/// own, the content is mounted in the modified context, and its node takes later values of
+/// this view (`TransparentView`). (Not `ModifiedContent`, which finds out at run time whose
+/// modifier it holds: this one knows.)
+struct Modified<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
     let content: Content
     let modifier: Modifier
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
-    /// No node of its own: the content is mounted in the modified context, and its node
-    /// takes later values of this view (`TransparentView`).
+
     static func makeNode(_ view: Self, _ context: Context) -> Node {
         var inner = context
         view.modifier.modify(&inner)
@@ -22,11 +138,37 @@ struct ModifiedContent<Content: View, Modifier: ContextModifier>: View, Primitiv
     }
 }
 
-extension ModifiedContent: TransparentView {
+extension Modified: TransparentView {
     static func update(_ node: Node, with view: Self, _ context: Context) {
         var inner = context
         view.modifier.modify(&inner)
         node.update(view.content, inner)
+    }
+}
+
+/// An app's `ViewModifier` applied to a view: a view whose body is the modifier's
+/// `body(content:)`. Its node keeps the modifier's `@State` (found inside `modifier`).
+struct ModifierBody<Content: View, Modifier: ViewModifier>: View {
+    var modifier: Modifier
+    let content: _ViewModifier_Content<Modifier>
+
+    init(_ view: ModifiedContent<Content, Modifier>) {
+        modifier = view.modifier
+        content = _ViewModifier_Content(content: AnyView(view.content))
+    }
+
+    var body: Modifier.Body { modifier.body(content: content) }
+}
+
+extension ViewModifier {
+    /// Returns a new modifier that is the result of concatenating `self` with `modifier`.
+    public func concat<T>(_ modifier: T) -> ModifiedContent<Self, T> { ModifiedContent(content: self, modifier: modifier) }
+}
+
+extension ModifiedContent: ViewModifier where Content: ViewModifier, Modifier: ViewModifier {
+    /// The first modifier's body, modified by the second.
+    public func body(content: _ViewModifier_Content<Self>) -> some View {
+        content.modifier(self.content).modifier(modifier)
     }
 }
 
@@ -36,7 +178,7 @@ extension ModifiedContent: TransparentView {
 /// as a body's view is built, mounted and compared, and three lists and a string would be five
 /// words to retain each time. Into an element with nothing pending, the box is shared as it is
 /// (written to only after a copy).
-struct AttributeModifier: ContextModifier, @unchecked Sendable {
+nonisolated struct AttributeModifier: ContextModifier, @unchecked Sendable {
     private var adds = PendingAttributes()
 
     init(classes: [String] = [], styles: [Attribute] = [], attributes: [Attribute] = [], identifier: String? = nil) {
@@ -44,10 +186,23 @@ struct AttributeModifier: ContextModifier, @unchecked Sendable {
         adds.identifier = identifier
     }
 
-    func modify(_ context: inout Context) {
+    @MainActor func modify(_ context: inout Context) {
         context.pending.add(adds)
         if let identifier = adds.identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
     }
+}
+
+/// What `accessibilityIdentifier(_:)` and `accessibilityLabel(_:)` apply: the element's `id`,
+/// its `aria-label`. (A concrete result, as SwiftUI's: an opaque one is looked up by its mangled
+/// name every time a body uses it.)
+public struct AccessibilityAttachmentModifier: ContextModifier, @unchecked Sendable {
+    public typealias Body = Never
+    private let attributes: AttributeModifier
+
+    init(_ attributes: AttributeModifier) { self.attributes = attributes }
+
+    public func body(content: Content) -> Never { fatalError("AccessibilityAttachmentModifier is applied by Statehouse and has no body") }
+    func modify(_ context: inout Context) { attributes.modify(&context) }
 }
 
 /// Changes the environment of the content.
@@ -62,9 +217,13 @@ extension View {
     // Concrete result types, not `some View`: a public modifier's opaque result is found at run
     // time, by its mangled name, wherever a body uses it (on every evaluation), and an opaque
     // result inside it would be a second such lookup.
-    func modifier<M: ContextModifier>(_ modifier: M) -> ModifiedContent<Self, M> { ModifiedContent(content: self, modifier: modifier) }
+    /// Applies a modifier to a view and returns a new view.
+    public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { ModifiedContent(content: self, modifier: modifier) }
 
-    func style(_ declarations: Attribute...) -> ModifiedContent<Self, AttributeModifier> { modifier(AttributeModifier(styles: declarations)) }
+    /// Statehouse's own modifiers (concrete result types: see above).
+    func modifier<M: ContextModifier>(_ modifier: M) -> Modified<Self, M> { Modified(content: self, modifier: modifier) }
+
+    func style(_ declarations: Attribute...) -> Modified<Self, AttributeModifier> { modifier(AttributeModifier(styles: declarations)) }
 
     /// Sets the style for the foreground elements (text colour): `.primary`, `.secondary`,
     /// `.tertiary` or a `Color`.
@@ -175,13 +334,13 @@ extension View {
 
     /// Gives the element this view renders the id `identifier` (inside a `ForEach`,
     /// `identifier-KEY`), so scripts and tests can address it by a stable name.
-    public func accessibilityIdentifier(_ identifier: String) -> some View {
-        modifier(AttributeModifier(identifier: identifier))
+    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier(AttributeModifier(identifier: identifier)))
     }
 
     /// Adds a label to the view that describes its contents (`aria-label`).
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
-        modifier(AttributeModifier(attributes: [Attribute("aria-label", String(label))]))
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier(AttributeModifier(attributes: [Attribute("aria-label", String(label))])))
     }
 
     /// Applies the given animation to this view when the specified value changes (accepted;

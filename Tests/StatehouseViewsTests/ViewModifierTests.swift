@@ -1,0 +1,121 @@
+import StatehouseTesting
+import Testing
+@testable import StatehouseViews
+
+/// `ViewModifier` and `ModifiedContent`, as SwiftUI declares them.
+@MainActor
+@Suite("ViewModifier")
+struct ViewModifierTests {
+    /// The shape of SwiftUI's documentation example.
+    struct BorderedCaption: ViewModifier {
+        func body(content: Content) -> some View {
+            content
+                .font(.caption2)
+                .padding(10)
+        }
+    }
+
+    struct Highlighted: ViewModifier {
+        func body(content: Content) -> some View {
+            content.bold()
+        }
+    }
+
+    /// A modifier with state of its own around its content.
+    struct Expandable: ViewModifier {
+        @State private var isExpanded = false
+        func body(content: Content) -> some View {
+            VStack {
+                content
+                if isExpanded { Text("Details").accessibilityIdentifier("details") }
+                Button(isExpanded ? "Less" : "More") { isExpanded.toggle() }
+                    .accessibilityIdentifier("toggle")
+            }
+        }
+    }
+
+    struct Counter: View {
+        @State private var count = 0
+        var body: some View {
+            Button("Count \(count)") { count += 1 }.accessibilityIdentifier("count")
+        }
+    }
+
+    @Test("A ViewModifier's body wraps its content: .modifier(_:), ModifiedContent(content:modifier:) and concat(_:) apply it")
+    func modifierBodyWrapsContent() throws {
+        struct Page: View {
+            var body: some View {
+                Text("One").accessibilityIdentifier("one").modifier(BorderedCaption())
+                ModifiedContent(content: Text("Two").accessibilityIdentifier("two"), modifier: BorderedCaption())
+                Text("Three").accessibilityIdentifier("three").modifier(BorderedCaption().concat(Highlighted()))
+            }
+        }
+        let page = try ViewTest(Page())
+        for id in ["one", "two", "three"] {
+            let element = try page.element(id)
+            #expect(element[attribute: "class"]?.contains("sh-font-caption2") == true, "\(id): \(page.html)")
+            #expect(element[attribute: "style"]?.contains("padding:10px") == true, "\(id): \(page.html)")
+        }
+        #expect(page.text("one") == "One" && page.text("two") == "Two" && page.text("three") == "Three")
+        #expect(try page.element("three")[attribute: "style"]?.contains("font-weight:600") == true)
+        #expect(try page.element("one")[attribute: "style"]?.contains("font-weight") != true)
+    }
+
+    @Test("A ViewModifier's @State is its own and survives its content's changes; the content keeps its state as the modifier's body changes")
+    func modifierKeepsState() throws {
+        struct Page: View {
+            var body: some View { Counter().modifier(Expandable()) }
+        }
+        let page = try ViewTest(Page())
+        #expect(page.text("details") == nil && page.text("toggle") == "More")
+        try page.click("count")
+        #expect(page.text("count") == "Count 1")
+        try page.click("toggle")
+        #expect(page.text("details") == "Details" && page.text("toggle") == "Less")
+        // The content's node was updated in place, not mounted again: its count is kept.
+        #expect(page.text("count") == "Count 1")
+        try page.click("count")
+        #expect(page.text("count") == "Count 2" && page.text("details") == "Details")
+    }
+
+    @Test("A ViewModifier's @State is kept when the view that applies it evaluates its body again (a new modifier value each time)")
+    func modifierStateOutlivesParentEvaluation() throws {
+        struct Page: View {
+            @State private var title = "First"
+            var body: some View {
+                Text(title).accessibilityIdentifier("title").modifier(Expandable())
+                Button("Rename") { title = "Second" }.accessibilityIdentifier("rename")
+            }
+        }
+        let page = try ViewTest(Page())
+        try page.click("toggle")
+        #expect(page.text("details") == "Details")
+        try page.click("rename")
+        #expect(page.text("title") == "Second")
+        #expect(page.text("details") == "Details" && page.text("toggle") == "Less", "\(page.html)")
+    }
+
+    @Test("The same modifier on two views keeps a state for each")
+    func stateIsPerUse() throws {
+        struct Page: View {
+            var body: some View {
+                Text("A").modifier(Expandable()).accessibilityIdentifier("a")
+                Text("B").modifier(Expandable())
+            }
+        }
+        let page = try ViewTest(Page())
+        let toggles = page.elements(role: "button")
+        #expect(toggles.count == 2)
+        try toggles[1].click()
+        #expect(page.elements(role: "button").map(\.text) == ["More", "Less"], "\(page.html)")
+        #expect(page.elements.filter { $0.text == "Details" }.count == 1, "\(page.html)")
+    }
+
+    @Test("accessibilityIdentifier and accessibilityLabel return SwiftUI's concrete ModifiedContent<Self, AccessibilityAttachmentModifier>")
+    func accessibilityResultTypes() throws {
+        let identified: ModifiedContent<Text, AccessibilityAttachmentModifier> = Text("x").accessibilityIdentifier("x")
+        let labelled: ModifiedContent<Text, AccessibilityAttachmentModifier> = Text("y").accessibilityLabel("Why")
+        let page = try ViewTest(VStack { identified; labelled.accessibilityIdentifier("y") })
+        #expect(try page.text("x") == "x" && page.element(label: "Why").id == "y")
+    }
+}
