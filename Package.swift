@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "BenchSupport",
             dependencies: [
-                "Statehouse", "StatehouseGallery", "StatehousePostgres",
+                "Statehouse", "StatehouseGallery",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

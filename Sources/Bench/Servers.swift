@@ -49,13 +49,15 @@ struct HTTPBenchmarks {
         let (durableLoads, durableLoadCPU) = try pageLoads("/counter", environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(loadsFile)"])
 
         // The PostgreSQL store, when a database is given (`STATEHOUSE_BENCH_POSTGRES=postgres://…`;
-        // an empty one: its tables grow by every session of the run): the same clicks and loads.
-        // The CPU figures are Statehouse's process's, not the database's.
+        // an empty one: its tables grow by every session of the run): the same clicks and loads,
+        // served by the release `demo` built next to this binary. The CPU figures are Statehouse's
+        // process's, not the database's.
         let postgres = try ProcessInfo.processInfo.environment["STATEHOUSE_BENCH_POSTGRES"].map { database in
-            let server = try ServerProcess(.statehouse, environment: ["STATEHOUSE_STATE_STORE": database])
+            let arguments = ["--state-store", database]
+            let server = try ServerProcess(demo: arguments)
             let clicks = try counterClicks(server)
             server.stop()
-            return (clicks, try pageLoads("/counter", environment: ["STATEHOUSE_STATE_STORE": database]))
+            return (clicks, try pageLoads("/counter", on: ServerProcess(demo: arguments)))
         }
 
         // The other event loop: the main thread serves and runs the views (`--event-loop main`).
@@ -156,10 +158,14 @@ struct HTTPBenchmarks {
     /// GETs of `path` with no cookie on a fresh server, after a warm-up as long as the run
     /// (which also fills a small session cap), with the server's CPU time over the run.
     private func pageLoads(_ path: String, environment: [String: String]) throws -> (Wrk.Report, cpuSeconds: Double) {
-        let server = try ServerProcess(.statehouse, environment: environment)
+        try pageLoads(path, on: ServerProcess(.statehouse, environment: environment), cap: environment["STATEHOUSE_MAX_SESSIONS"].flatMap(Int.init))
+    }
+
+    /// The same on `server` (a fresh one), which this stops.
+    private func pageLoads(_ path: String, on server: ServerProcess, cap: Int? = nil) throws -> (Wrk.Report, cpuSeconds: Double) {
         defer { server.stop() }
         _ = try Wrk.run(port: server.port, path: path, connections: connections, seconds: max(2, duration / 2), script: nil)
-        if let cap = environment["STATEHOUSE_MAX_SESSIONS"].flatMap(Int.init) {
+        if let cap {
             // A figure "at the cap" only if the warm-up filled it.
             let health = try LoopbackConnection(port: server.port).get(Wire.healthPath).body
             let held = health.firstMatch(of: /"sessions":(\d+)/).flatMap { Int($0.output.1) } ?? 0

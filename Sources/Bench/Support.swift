@@ -27,6 +27,30 @@ final class ServerProcess {
         self.port = port
     }
 
+    /// The demo built next to this one (`swift build -c release --product demo`), serving with
+    /// `arguments`: for the PostgreSQL store, which `bench serve` does not link (its driver would
+    /// double a clean build of `bench`). It says where it listens in its log (standard error).
+    init(demo arguments: [String]) throws {
+        process.executableURL = try Self.sibling("demo")
+        process.arguments = ["--port", "0", "--log-level", "notice"] + arguments
+        process.standardError = output
+        try process.run()
+        // Other notices and warnings may come first (PostgresNIO's, while its pool starts).
+        for _ in 0..<20 {
+            let line = try readLine(from: "demo")
+            if let match = line.firstMatch(of: /listening on http:\/\/[^ ]*:(\d+)/), let port = Int(match.output.1) {
+                self.port = port
+                return
+            }
+        }
+        throw BenchError("the demo did not say where it listens")
+    }
+
+    /// A server left running (a measurement that failed) is stopped with its process.
+    deinit {
+        if process.isRunning { stop() }
+    }
+
     /// A binary built next to this one.
     static func sibling(_ name: String) throws -> URL {
         let url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -1,7 +1,6 @@
 import Foundation
 import Statehouse
 import StatehouseGallery
-import StatehousePostgres
 
 /// The servers the benchmarks measure, each in a process of its own (so that its memory and
 /// CPU time are its own).
@@ -21,7 +20,6 @@ public enum BenchServer: String, CaseIterable, Sendable {
     /// STATEHOUSE_MAX_SESSIONS for figures at the session cap).
     @MainActor
     public func serve(port: Int) -> Never {
-        PostgresStore.register()  // STATEHOUSE_STATE_STORE=postgres://… (bench run with STATEHOUSE_BENCH_POSTGRES)
         switch self {
         case .statehouse:
             StatehouseServer.run(DemoApp(), options: Self.options(port: port, eventLoop: .threads)) { say("listening on \($0.port)") }
