@@ -76,44 +76,23 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
 
     /// An app's modifier is a view of its own (`ModifierBody`), whose body is the modifier's.
-    /// Statehouse's own (the accessibility modifier here; the others are `Modified`) is
-    /// applied to the context, as `Modified` does.
+    /// Statehouse's one public modifier, the accessibility one, is applied as `Modified` applies
+    /// the others (which never come here: their helpers return `Modified`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
-        let node: Node
         if Modifier.self == AccessibilityAttachmentModifier.self {
-            // As `Modified` does, with the content passed on as it is (not copied into one).
-            var inner = context
-            sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self).modify(&inner)
-            node = mountView(view.content, inner)
-        } else if let modifierType = Modifier.self as? any ContextModifier.Type {
-            node = view.asModified(modifierType, context, updating: nil)!
-        } else {
-            node = mountView(ModifierBody(view), context)
+            return Modified<Content, AccessibilityAttachmentModifier>.mount(view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         }
+        assert(!(Modifier.self is any ContextModifier.Type), "\(Modifier.self) is Statehouse's: apply it with Modified")
+        let node = mountView(ModifierBody(view), context)
         node.takesModifiedViews = true
         return node
-    }
-
-    /// Mounts or updates the content as a `Modified` of Statehouse's modifier `modifierType`.
-    @MainActor private func asModified(_ modifierType: any ContextModifier.Type, _ context: Context, updating node: Node?) -> Node? {
-        @MainActor func open<M: ContextModifier>(_: M.Type) -> Node? {
-            let view = Modified(content: content, modifier: sameTypeCast(modifier, to: M.self))
-            guard let node else { return Modified.makeNode(view, context) }
-            Modified.update(node, with: view, context)
-            return nil
-        }
-        return open(modifierType)
     }
 }
 
 extension ModifiedContent: TransparentView where Content: View, Modifier: ViewModifier {
     static func update(_ node: Node, with view: Self, _ context: Context) {
         if Modifier.self == AccessibilityAttachmentModifier.self {
-            var inner = context
-            sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self).modify(&inner)
-            node.update(view.content, inner)
-        } else if let modifierType = Modifier.self as? any ContextModifier.Type {
-            _ = view.asModified(modifierType, context, updating: node)
+            Modified<Content, AccessibilityAttachmentModifier>.update(node, view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         } else {
             node.update(ModifierBody(view), context)
         }
@@ -129,21 +108,28 @@ struct Modified<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
     let modifier: Modifier
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
 
-    static func makeNode(_ view: Self, _ context: Context) -> Node {
+    static func makeNode(_ view: Self, _ context: Context) -> Node { mount(view.content, view.modifier, context) }
+
+    /// Mounts `content` in the context `modifier` makes of `context` (the content is borrowed,
+    /// not copied into a view of this type).
+    static func mount(_ content: Content, _ modifier: Modifier, _ context: Context) -> Node {
         var inner = context
-        view.modifier.modify(&inner)
-        let node = mountView(view.content, inner)
+        modifier.modify(&inner)
+        let node = mountView(content, inner)
         node.takesModifiedViews = true
         return node
+    }
+
+    /// Updates `node`, mounted by `mount`, with `content` in the context `modifier` makes.
+    static func update(_ node: Node, _ content: Content, _ modifier: Modifier, _ context: Context) {
+        var inner = context
+        modifier.modify(&inner)
+        node.update(content, inner)
     }
 }
 
 extension Modified: TransparentView {
-    static func update(_ node: Node, with view: Self, _ context: Context) {
-        var inner = context
-        view.modifier.modify(&inner)
-        node.update(view.content, inner)
-    }
+    static func update(_ node: Node, with view: Self, _ context: Context) { update(node, view.content, view.modifier, context) }
 }
 
 /// An app's `ViewModifier` applied to a view: a view whose body is the modifier's
