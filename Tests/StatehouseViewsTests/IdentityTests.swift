@@ -182,6 +182,13 @@ struct IdentityTests {
             }
         }
         func shown(_ html: String, _ letter: String) -> Int { html.components(separatedBy: ">letter \(letter)<").count - 1 }
+        // An id of the element's own type that is not the element (`\.self` is read without
+        // its key path: this one must still be projected).
+        struct Folded: View {
+            var body: some View { VStack { ForEach(["a", "A", "b"], id: \.localizedLowercase) { letter in Text("letter \(letter)") } } }
+        }
+        let folded = LiveTree(Folded()).render()
+        #expect(shown(folded, "a") == 1 && shown(folded, "A") == 0 && shown(folded, "b") == 1)
         let tree = LiveTree(Letters())
         var html = tree.render()
         #expect(shown(html, "a") == 1 && shown(html, "b") == 1)

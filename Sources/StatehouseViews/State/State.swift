@@ -19,12 +19,14 @@
 /// > objects in `.task`.
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
-    let box: StateBox<Value>
+    @usableFromInline let box: StateBox<Value>
 
+    // Inlinable: a view's `@State` makes its box where the view is written, the box's type
+    // known there (not looked up at run time on each evaluation of the parent's body).
     /// Creates a state property that stores an initial wrapped value.
-    public init(wrappedValue value: Value) { box = StateBox(value) }
+    @inlinable public init(wrappedValue value: Value) { box = StateBox(value) }
     /// Creates a state property that stores an initial value.
-    public init(initialValue value: Value) { box = StateBox(value) }
+    @inlinable public init(initialValue value: Value) { box = StateBox(value) }
 
     /// The underlying value referenced by the state variable.
     public var wrappedValue: Value {

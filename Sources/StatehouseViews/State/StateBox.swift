@@ -7,7 +7,7 @@ import Synchronization
 /// is mounted for the first time, its boxes become the node's storage; every later copy of
 /// that view (re-created by its parent's body) forwards its fresh boxes to those, so reads and
 /// writes always reach the storage that belongs to the view's identity.
-final class StateBox<Value>: StateSource, @unchecked Sendable {
+@usableFromInline final class StateBox<Value>: StateSource, @unchecked Sendable {
     /// Inline (a futex word), so a box is one allocation.
     private let mutex = Mutex<Void>(())
     private var value: Value
@@ -19,7 +19,7 @@ final class StateBox<Value>: StateSource, @unchecked Sendable {
     /// Where a tree that keeps durable state filed this storage (main actor only).
     var snapshotEntry: SnapshotEntry?
 
-    init(_ value: Value) { self.value = value }
+    @usableFromInline init(_ value: Value) { self.value = value }
 
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }

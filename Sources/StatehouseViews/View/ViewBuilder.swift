@@ -10,18 +10,20 @@
 @resultBuilder
 @MainActor
 public enum ViewBuilder {
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock() -> EmptyView { EmptyView() }
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+    // Inlinable, as the views' initializers are: specialised where the view is written (an
+    // app's `body`), a block builds its tuple with no run-time lookup of the tuple's type.
+    @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
+    @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
         TupleView(repeat each content)
     }
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
-    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @inlinable public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
@@ -35,7 +37,7 @@ public enum ViewBuilder {
 /// ```
 public struct TupleView<each Content: View>: View, PrimitiveView {
     public var value: (repeat each Content)
-    public init(_ content: repeat each Content) { value = (repeat each content) }
+    @inlinable public init(_ content: repeat each Content) { value = (repeat each content) }
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, context) }
 }
@@ -47,8 +49,9 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
 /// if isEditing { EditForm() } else { DetailView() }   // in a @ViewBuilder: a _ConditionalContent
 /// ```
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
-    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
-    let storage: Storage
+    @usableFromInline enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    @usableFromInline let storage: Storage
+    @inlinable init(storage: Storage) { self.storage = storage }
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { ConditionalNode<TrueContent, FalseContent>(view, context) }
 }
@@ -67,7 +70,7 @@ extension Optional: PrimitiveView where Wrapped: View {
 /// }
 /// ```
 public struct EmptyView: View, PrimitiveView {
-    public init() {}
+    @inlinable public init() {}
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { GroupNode(context) }
 }

@@ -25,19 +25,19 @@ public struct ButtonRole: Equatable, Sendable {
 /// Button(action: { isPlaying.toggle() }) { Image(systemName: isPlaying ? "pause.circle" : "play.circle") }
 /// ```
 public struct Button<Label: View>: View, ElementView {
-    let label: Label
-    let role: ButtonRole?
-    let action: @MainActor () -> Void
+    @usableFromInline let label: Label
+    @usableFromInline let role: ButtonRole?
+    @usableFromInline let action: @MainActor () -> Void
 
     /// Creates a button that displays a custom label.
-    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    @inlinable public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         role = nil
         self.action = action
     }
 
     /// Creates a button with a specified role that displays a custom label.
-    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    @inlinable public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.role = role
         self.action = action
@@ -141,12 +141,12 @@ extension View {
 
 extension Button where Label == Text {
     /// Creates a button that generates its label from a string.
-    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    @inlinable public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(title) }
     }
 
     /// Creates a button with a specified role that generates its label from a string.
-    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    @inlinable public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Text(title) }
     }
 }

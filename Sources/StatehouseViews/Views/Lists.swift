@@ -36,8 +36,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         keys.reserveCapacity(count)
         contents.reserveCapacity(count)
         seen.reserveCapacity(count)
+        // `id: \.self` (a range's rows, strings): the element itself, not a key path projected
+        // through the run time for every row.
+        let isIdentity = ID.self == Data.Element.self && (view.idPath as AnyKeyPath) == (\Data.Element.self as AnyKeyPath)
         for element in view.data {
-            let key = element[keyPath: view.idPath]
+            let key = isIdentity ? unsafeBitCast(element, to: ID.self) : element[keyPath: view.idPath]
             guard seen.insert(key).inserted else { continue }
             keys.append(key)
             contents.append(view.content(element))

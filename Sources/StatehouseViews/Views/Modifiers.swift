@@ -65,7 +65,7 @@ public struct ModifiedContent<Content, Modifier> {
     public var modifier: Modifier
 
     /// A structure that the modifier transforms into a new view.
-    public init(content: Content, modifier: Modifier) {
+    @inlinable public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
     }
@@ -80,7 +80,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     /// the others (which never come here: their helpers return `Modified`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
         if Modifier.self == AccessibilityAttachmentModifier.self {
-            return Modified<Content, AccessibilityAttachmentModifier>.mount(view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
+            return mountModified(view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         }
         assert(!(Modifier.self is any ContextModifier.Type), "\(Modifier.self) is Statehouse's: apply it with Modified")
         let node = mountView(ModifierBody(view), context)
@@ -92,7 +92,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
 extension ModifiedContent: TransparentView where Content: View, Modifier: ViewModifier {
     static func update(_ node: Node, with view: Self, _ context: Context) {
         if Modifier.self == AccessibilityAttachmentModifier.self {
-            Modified<Content, AccessibilityAttachmentModifier>.update(node, view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
+            updateModified(node, view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         } else {
             node.update(ModifierBody(view), context)
         }
@@ -108,28 +108,31 @@ struct Modified<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
     let modifier: Modifier
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
 
-    static func makeNode(_ view: Self, _ context: Context) -> Node { mount(view.content, view.modifier, context) }
-
-    /// Mounts `content` in the context `modifier` makes of `context` (the content is borrowed,
-    /// not copied into a view of this type).
-    static func mount(_ content: Content, _ modifier: Modifier, _ context: Context) -> Node {
-        var inner = context
-        modifier.modify(&inner)
-        let node = mountView(content, inner)
-        node.takesModifiedViews = true
-        return node
-    }
-
-    /// Updates `node`, mounted by `mount`, with `content` in the context `modifier` makes.
-    static func update(_ node: Node, _ content: Content, _ modifier: Modifier, _ context: Context) {
-        var inner = context
-        modifier.modify(&inner)
-        node.update(content, inner)
-    }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { mountModified(view.content, view.modifier, context) }
 }
 
 extension Modified: TransparentView {
-    static func update(_ node: Node, with view: Self, _ context: Context) { update(node, view.content, view.modifier, context) }
+    static func update(_ node: Node, with view: Self, _ context: Context) { updateModified(node, view.content, view.modifier, context) }
+}
+
+/// Mounts `content` in the context `modifier` makes of `context` (the content is borrowed,
+/// not copied into a `Modified`). Free functions, not `Modified`'s: `ModifiedContent` calls
+/// them without the metadata of a `Modified` of its types, which it would look up each time.
+@MainActor
+func mountModified<Content: View, Modifier: ContextModifier>(_ content: Content, _ modifier: Modifier, _ context: Context) -> Node {
+    var inner = context
+    modifier.modify(&inner)
+    let node = mountView(content, inner)
+    node.takesModifiedViews = true
+    return node
+}
+
+/// Updates `node`, mounted by `mountModified`, with `content` in the context `modifier` makes.
+@MainActor
+func updateModified<Content: View, Modifier: ContextModifier>(_ node: Node, _ content: Content, _ modifier: Modifier, _ context: Context) {
+    var inner = context
+    modifier.modify(&inner)
+    node.update(content, inner)
 }
 
 /// An app's `ViewModifier` applied to a view: a view whose body is the modifier's
@@ -189,6 +192,11 @@ public struct AccessibilityAttachmentModifier: ContextModifier, @unchecked Senda
 
     public func body(content: Content) -> Never { fatalError("AccessibilityAttachmentModifier is applied by Statehouse and has no body") }
     func modify(_ context: inout Context) { attributes.modify(&context) }
+
+    /// `accessibilityIdentifier(_:)`'s and `accessibilityLabel(_:)`'s modifiers (called from
+    /// their inlined bodies: the generic part, the `ModifiedContent`, is built where they are used).
+    @usableFromInline static func identifier(_ identifier: String) -> Self { Self(AttributeModifier(identifier: identifier)) }
+    @usableFromInline static func label(_ label: String) -> Self { Self(AttributeModifier(attributes: [Attribute("aria-label", label)])) }
 }
 
 /// Changes the environment of the content.
@@ -320,13 +328,13 @@ extension View {
 
     /// Gives the element this view renders the id `identifier` (inside a `ForEach`,
     /// `identifier-KEY`), so scripts and tests can address it by a stable name.
-    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier(AttributeModifier(identifier: identifier)))
+    @inlinable public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: .identifier(identifier))
     }
 
     /// Adds a label to the view that describes its contents (`aria-label`).
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier(AttributeModifier(attributes: [Attribute("aria-label", String(label))])))
+    @inlinable public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: .label(String(label)))
     }
 
     /// Applies the given animation to this view when the specified value changes (accepted;

@@ -6,11 +6,11 @@ import Foundation
 /// VStack(alignment: .leading, spacing: 12) { Text(title); Text(subtitle) }
 /// ```
 public struct VStack<Content: View>: View, ElementView {
-    let alignment: HorizontalAlignment
-    let spacing: CGFloat?
-    let content: Content
+    @usableFromInline let alignment: HorizontalAlignment
+    @usableFromInline let spacing: CGFloat?
+    @usableFromInline let content: Content
 
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    @inlinable public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
@@ -31,11 +31,11 @@ public struct VStack<Content: View>: View, ElementView {
 /// HStack(alignment: .firstTextBaseline, spacing: 8) { Text(name); Spacer(); Text(price) }
 /// ```
 public struct HStack<Content: View>: View, ElementView {
-    let alignment: VerticalAlignment
-    let spacing: CGFloat?
-    let content: Content
+    @usableFromInline let alignment: VerticalAlignment
+    @usableFromInline let spacing: CGFloat?
+    @usableFromInline let content: Content
 
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    @inlinable public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
@@ -59,10 +59,10 @@ public struct HStack<Content: View>: View, ElementView {
 /// }
 /// ```
 public struct ZStack<Content: View>: View, ElementView {
-    let alignment: Alignment
-    let content: Content
+    @usableFromInline let alignment: Alignment
+    @usableFromInline let content: Content
 
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+    @inlinable public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()
     }

@@ -8,14 +8,14 @@ private let textAttributes = [Attribute("class", "sh-text")]
 /// Text("Hello, \(name)!")
 /// ```
 public struct Text: View, ElementView, Equatable {
-    let string: String
+    @usableFromInline let string: String
 
     /// Creates a text view that displays a string, without localization. (Disfavoured, as
     /// in SwiftUI: a literal goes to `init(_: LocalizedStringKey)` and its interpolations.)
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ content: S) { string = String(content) }
+    @inlinable public init<S: StringProtocol>(_ content: S) { string = String(content) }
     /// Creates a text view that displays a string literal without localization.
-    public init(verbatim content: String) { string = content }
+    @inlinable public init(verbatim content: String) { string = content }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         ElementSpec("span", textAttributes, text: string)

@@ -9,12 +9,14 @@ import Foundation
 /// Text("Due \(date, format: .dateTime.day().month())")
 /// ```
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
-    let string: String
+    @usableFromInline let string: String
 
+    // Inlinable, with the interpolations: a `Text` of an app's body builds its string there,
+    // each interpolated value's `description` called directly (not through its witness table).
     /// Creates a key from a string.
-    public init(_ value: String) { string = value }
-    public init(stringLiteral value: String) { string = value }
-    public init(stringInterpolation: StringInterpolation) { string = stringInterpolation.output }
+    @inlinable public init(_ value: String) { string = value }
+    @inlinable public init(stringLiteral value: String) { string = value }
+    @inlinable public init(stringInterpolation: StringInterpolation) { string = stringInterpolation.output }
 
     /// The interpolations a `Text`'s literal takes.
     ///
@@ -22,20 +24,20 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     /// Text("Track \(number, specifier: "%02d"): \(title)")
     /// ```
     public struct StringInterpolation: StringInterpolationProtocol {
-        var output = ""
+        @usableFromInline var output = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) {
+        @inlinable public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + 8 * interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) { output += literal }
+        @inlinable public mutating func appendLiteral(_ literal: String) { output += literal }
 
         /// A string, as it is.
-        public mutating func appendInterpolation(_ string: String) { output += string }
+        @inlinable public mutating func appendInterpolation(_ string: String) { output += string }
 
         /// A value that describes itself (numbers; another `Text`, as its string), without the
         /// dynamic casts of `String(describing:)`.
-        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) { output += value.description }
+        @inlinable public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) { output += value.description }
 
         /// Any other value, as string interpolation writes it.
         public mutating func appendInterpolation<T>(_ value: T) { output += String(describing: value) }
@@ -62,7 +64,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 extension Text {
     /// Creates a text view that displays a string literal (with `specifier:` and `format:`
     /// interpolations), as SwiftUI's localized initializer; the text is not localized.
-    public init(_ key: LocalizedStringKey) { string = key.string }
+    @inlinable public init(_ key: LocalizedStringKey) { string = key.string }
 
     /// Creates a text view that displays a value through a format style.
     ///
