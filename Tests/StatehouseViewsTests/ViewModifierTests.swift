@@ -111,6 +111,83 @@ struct ViewModifierTests {
         #expect(page.elements.filter { $0.text == "Details" }.count == 1, "\(page.html)")
     }
 
+    /// A modifier whose body is an element of its own, named.
+    struct Boxed: ViewModifier {
+        func body(content: Content) -> some View {
+            VStack { content }.accessibilityIdentifier("box")
+        }
+    }
+
+    @Test("An app's modifier on a ForEach applies to each row, each with its own state, kept as rows come and go")
+    func modifierOnForEachAppliesPerRow() throws {
+        struct Page: View {
+            @State private var letters = ["a", "b", "c"]
+            var body: some View {
+                VStack {
+                    Button("Drop") { letters.removeFirst() }.accessibilityIdentifier("drop")
+                    ForEach(letters, id: \.self) { letter in Text(letter).accessibilityIdentifier("letter") }
+                        .modifier(Expandable())
+                }
+            }
+        }
+        let page = try ViewTest(Page())
+        #expect(["a", "b", "c"].map { page.text("toggle-\($0)") } == ["More", "More", "More"], "\(page.html)")
+        try page.click("toggle-b")
+        #expect(page.text("details-b") == "Details" && page.text("details-a") == nil && page.text("details-c") == nil, "\(page.html)")
+        try page.click("drop")
+        #expect(page.text("letter-a") == nil && page.text("toggle-a") == nil)
+        #expect(page.text("details-b") == "Details" && page.text("toggle-b") == "Less" && page.text("toggle-c") == "More", "\(page.html)")
+        try page.click("toggle-c")
+        #expect(page.text("details-c") == "Details" && page.text("letter-c") == "c")
+    }
+
+    @Test("An app's modifier on a ForEach in a List applies inside each row; on a Group, to each of its views")
+    func modifierOnListRowsAndGroups() throws {
+        struct Listed: View {
+            var body: some View {
+                List { ForEach(["a", "b", "c"], id: \.self) { Text($0).accessibilityIdentifier("row") }.modifier(BorderedCaption()) }
+            }
+        }
+        let list = try ViewTest(Listed())
+        #expect(list.html.components(separatedBy: "<li").count - 1 == 3, "\(list.html)")
+        for key in ["a", "b", "c"] {
+            #expect(try list.element("row-\(key)")[attribute: "class"]?.contains("sh-font-caption2") == true, "\(list.html)")
+        }
+        struct Grouped: View {
+            var body: some View {
+                Group {
+                    Text("One").accessibilityIdentifier("one")
+                    Text("Two").accessibilityIdentifier("two")
+                }
+                .modifier(BorderedCaption())
+            }
+        }
+        let group = try ViewTest(Grouped())
+        for id in ["one", "two"] {
+            #expect(try group.element(id)[attribute: "style"]?.contains("padding:10px") == true, "\(id): \(group.html)")
+        }
+    }
+
+    @Test("Modifiers applied inside a distributed app modifier reach each view; those applied outside it, the modifier's result")
+    func distributedModifierKeepsOrder() throws {
+        struct Page: View {
+            var body: some View {
+                VStack {
+                    ForEach(["a", "b"], id: \.self) { Text($0).accessibilityIdentifier("text") }
+                        .bold()
+                        .modifier(Boxed())
+                        .padding(10)
+                }
+            }
+        }
+        let page = try ViewTest(Page())
+        for key in ["a", "b"] {
+            let box = try page.element("box-\(key)"), text = try page.element("text-\(key)")
+            #expect(box[attribute: "style"]?.contains("padding:10px") == true && box[attribute: "style"]?.contains("font-weight") != true, "\(page.html)")
+            #expect(text[attribute: "style"]?.contains("font-weight:600") == true && text[attribute: "style"]?.contains("padding") != true, "\(page.html)")
+        }
+    }
+
     @Test("accessibilityIdentifier and accessibilityLabel return SwiftUI's concrete ModifiedContent<Self, AccessibilityAttachmentModifier>")
     func accessibilityResultTypes() throws {
         let identified: ModifiedContent<Text, AccessibilityAttachmentModifier> = Text("x").accessibilityIdentifier("x")

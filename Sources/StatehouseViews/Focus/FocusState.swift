@@ -16,7 +16,7 @@
 /// focuses the field (`autofocus`). Setting it to `nil` (or `false`) takes focus away.
 @propertyWrapper
 public struct FocusState<Value: Hashable>: DynamicProperty {
-    let box: StateBox<Value>
+    var box: StateBox<Value>
 
     /// Creates a focus state that binds to a Boolean.
     public init() where Value == Bool { box = StateBox(false) }

@@ -38,11 +38,16 @@ protocol NodeStorage {
     static var isDurable: Bool { get }
     /// The storage itself, where the property holds it (an `App`'s `@State`, never mounted).
     var durableStorage: (any SnapshotStorage)? { get }
+    /// Gives this instance storage of its own, as it was made (its initial value): for one
+    /// value mounted in several places, each of which must donate its own (`TypeLayout.fork`).
+    @MainActor mutating func fork()
 }
 
 extension NodeStorage {
     static var isDurable: Bool { false }
     var durableStorage: (any SnapshotStorage)? { nil }
+    /// Storage made when the property is linked (a state object), or none: nothing to fork.
+    mutating func fork() {}
 }
 
 /// Where a view is being linked: the node that owns its storage, and its environment.

@@ -19,7 +19,7 @@
 /// > objects in `.task`.
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
-    @usableFromInline let box: StateBox<Value>
+    @usableFromInline var box: StateBox<Value>
 
     // Inlinable: a view's `@State` makes its box where the view is written, the box's type
     // known there (not looked up at run time on each evaluation of the parent's body).
@@ -57,10 +57,13 @@ extension State: BoxedState {
 /// A property wrapper whose storage is one `StateBox` (`@State`, `@FocusState`).
 protocol BoxedState: NodeStorage {
     associatedtype Value
-    var box: StateBox<Value> { get }
+    var box: StateBox<Value> { get set }
 }
 
 extension BoxedState {
+    /// A box of its own, with the value this one was made with (a box never linked holds it).
+    mutating func fork() { box = box.fresh() }
+
     func link(to slot: inout AnyObject?, _ link: LinkContext) {
         if let storage = slot as? StateBox<Value> {
             box.forward(to: storage)

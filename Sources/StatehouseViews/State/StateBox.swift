@@ -21,6 +21,10 @@ import Synchronization
 
     @usableFromInline init(_ value: Value) { self.value = value }
 
+    /// A new box with this one's own value: the value it was made with, for a box that was
+    /// never linked to a node (one linked later forwards; the first donates itself).
+    func fresh() -> StateBox<Value> { StateBox(value) }
+
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }
 

@@ -150,6 +150,21 @@ final class TypeLayout {
         if let failure { throw failure }
     }
 
+    /// Gives every storage field of `value` storage of its own, as it was made: a value to be
+    /// mounted in several places (an app's modifier applied to each row of a `ForEach`) is
+    /// forked for each, or all would share the storage the first donated.
+    func fork<V>(_ value: inout V) {
+        if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
+        withUnsafeMutableBytes(of: &value) { raw in
+            for field in storage {
+                @MainActor func forkField<S: NodeStorage>(_: S.Type) {
+                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.fork()
+                }
+                forkField(field.type)
+            }
+        }
+    }
+
     /// The storage objects of `value`'s durable fields, by field index: an `App`'s `@State`
     /// boxes, which hold their values themselves (an App is never mounted).
     func durableStorage<V>(of value: V) -> [(index: Int, storage: any SnapshotStorage)] {

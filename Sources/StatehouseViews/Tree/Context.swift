@@ -64,6 +64,7 @@ struct PendingAttributes: Equatable {
         var styles: [Attribute] = []
         var attributes: [Attribute] = []
         var behaviour: ElementBehaviour?
+        var distributed: [DistributedModifier] = []
 
         func copy() -> Storage {
             let copy = Storage()
@@ -71,6 +72,7 @@ struct PendingAttributes: Equatable {
             copy.styles = styles
             copy.attributes = attributes
             copy.behaviour = behaviour
+            copy.distributed = distributed
             return copy
         }
     }
@@ -112,19 +114,33 @@ struct PendingAttributes: Equatable {
         get { storage?.behaviour }
         set { unique().behaviour = newValue }
     }
+    /// An app's modifiers applied to several views at once (a `ForEach`, a `Group`), outermost
+    /// first: consumed by the next view that is one view (`mountView`), not by an element.
+    var distributed: [DistributedModifier] {
+        get { storage?.distributed ?? [] }
+        set { unique().distributed = newValue }
+    }
+    /// Whether there are distributed modifiers (no box read when there are no lists at all).
+    var distributes: Bool { storage.map { !$0.distributed.isEmpty } ?? false }
 
     /// Equal but for where a focus state points (see `ElementBehaviour.rendersSame`).
     @MainActor func rendersSame(as other: PendingAttributes) -> Bool {
         guard identifier == other.identifier else { return false }
         if storage === other.storage { return true }
         return classes == other.classes && styles == other.styles && attributes == other.attributes
-            && ElementBehaviour.rendersSame(behaviour, other.behaviour)
+            && ElementBehaviour.rendersSame(behaviour, other.behaviour) && Self.same(distributed, other.distributed)
+    }
+
+    /// The same distributed modifiers (the same boxes: a modifier's value is not comparable).
+    private static func same(_ a: [DistributedModifier], _ b: [DistributedModifier]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 === $1 }
     }
 
     static func == (a: PendingAttributes, b: PendingAttributes) -> Bool {
         guard a.identifier == b.identifier else { return false }
         if a.storage === b.storage { return true }
         return a.classes == b.classes && a.styles == b.styles && a.attributes == b.attributes && a.behaviour == b.behaviour
+            && same(a.distributed, b.distributed)
     }
 
     /// Adds a modifier's classes, styles and attributes. Into empty lists the modifier's own

@@ -79,12 +79,16 @@ class Node {
 
 /// Mounts `view` under `context`: primitives build their own node, other views a
 /// `CompositeNode` that evaluates `body`. Inside a `List`, anything that is not a container
-/// of rows becomes a row of its own.
+/// of rows becomes a row of its own; where an app's modifier was applied to a container of
+/// views, anything that is not one gets the modifier (`DistributedNode`).
 @MainActor
 func mountView<V: View>(_ view: V, _ context: Context) -> Node {
     let kind = ViewKind.of(V.self)
     if context.listRows, !kind.isRowContainer {
         return RowNode(content: view, key: nil, context)
+    }
+    if context.pending.distributes, !kind.isRowContainer {
+        return DistributedNode(view, context)
     }
     if let primitive = kind.primitive {
         func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }

@@ -75,14 +75,16 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     public var body: Never { fatalError("ModifiedContent is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
 
-    /// An app's modifier is a view of its own (`ModifierBody`), whose body is the modifier's.
-    /// Statehouse's one public modifier, the accessibility one, is applied as `Modified` applies
-    /// the others (which never come here: their helpers return `Modified`).
+    /// An app's modifier is a view of its own (`ModifierBody`), whose body is the modifier's;
+    /// on a container of views (a `ForEach`, a `Group`), one for each of its views
+    /// (`Distributing`). Statehouse's one public modifier, the accessibility one, is applied as
+    /// `Modified` applies the others (which never come here: their helpers return `Modified`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
         if Modifier.self == AccessibilityAttachmentModifier.self {
             return mountModified(view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         }
         assert(!(Modifier.self is any ContextModifier.Type), "\(Modifier.self) is Statehouse's: apply it with Modified")
+        if isRowContainer { return mountModified(view.content, Distributing(modifier: view.modifier), context) }
         let node = mountView(ModifierBody(view), context)
         node.takesModifiedViews = true
         return node
@@ -93,6 +95,8 @@ extension ModifiedContent: TransparentView where Content: View, Modifier: ViewMo
     static func update(_ node: Node, with view: Self, _ context: Context) {
         if Modifier.self == AccessibilityAttachmentModifier.self {
             updateModified(node, view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
+        } else if isRowContainer {
+            updateModified(node, view.content, Distributing(modifier: view.modifier), context)
         } else {
             node.update(ModifierBody(view), context)
         }
