@@ -8,8 +8,10 @@
 /// A value the tree holds inline (no allocation of its own per page).
 @MainActor
 struct ElementRegistry {
-    /// The elements an id can name: controls, and elements with a requested id.
+    /// The elements an id can name: controls, and elements with a requested id, by that id;
+    /// controls with a generated id, by its number.
     private var targets: [String: ElementNode] = [:]
+    private var numbered = NumberedElements()
     private var nextID = 0
     /// What `.focused` and `.onKeyPress` attached, and where focus is: made for the first
     /// element that has any (most pages have none, and pay one word).
@@ -19,8 +21,25 @@ struct ElementRegistry {
 
     /// The mounted element `id` names, if it is in the table.
     func element(_ id: String) -> ElementNode? {
-        guard let element = targets[id], element.isMounted else { return nil }
+        let found = NumberedElements.number(ofGeneratedID: id).map { numbered[$0] } ?? targets[id]
+        guard let element = found, element.isMounted else { return nil }
         return element
+    }
+
+    /// Enters `element` under its id.
+    private mutating func enter(_ element: ElementNode) {
+        switch element.elementID {
+        case .named(let id): targets[id] = element
+        case .generated(let number): numbered.set(element, for: number)
+        }
+    }
+
+    /// Removes `element`'s entry, if the entry under its id is it.
+    private mutating func leave(_ element: ElementNode) {
+        switch element.elementID {
+        case .named(let id): if targets[id] === element { targets[id] = nil }
+        case .generated(let number): numbered.remove(number, ifItIs: element)
+        }
     }
 
     // MARK: Ids
@@ -35,12 +54,12 @@ struct ElementRegistry {
     mutating func register(_ element: ElementNode) {
         elementCount += 1
         element.isTarget = true
-        targets[element.id] = element
+        enter(element)
     }
 
-    /// A new id for `element`, whose requested id changed.
-    mutating func rename(_ element: ElementNode, from old: String) -> ElementID {
-        if element.isTarget, targets[old] === element { targets[old] = nil }
+    /// A new id for `element`, whose requested id changed (its id is still the old one).
+    mutating func rename(_ element: ElementNode) -> ElementID {
+        if element.isTarget { leave(element) }
         return assignID(to: element)
     }
 
@@ -48,23 +67,23 @@ struct ElementRegistry {
     mutating func updateTarget(_ element: ElementNode) {
         let isTarget = element.isNameable
         if isTarget {
-            targets[element.id] = element
-        } else if element.isTarget, targets[element.id] === element {
-            targets[element.id] = nil
+            enter(element)
+        } else if element.isTarget {
+            leave(element)
         }
         element.isTarget = isTarget
     }
 
     mutating func unregister(_ element: ElementNode) {
         elementCount -= 1
-        if element.isTarget, targets[element.id] === element { targets[element.id] = nil }
+        if element.isTarget { leave(element) }
     }
 
     private mutating func assignID(to element: ElementNode) -> ElementID {
         element.isTarget = element.isNameable
         guard let preferred = element.requestedID else {
             nextID += 1
-            if element.isTarget { targets[HTMLWriter.generatedID(nextID)] = element }
+            if element.isTarget { numbered.set(element, for: nextID) }
             return .generated(nextID)
         }
         // A requested id made unique (`x`, `x-2`, …): it never looks generated (one that starts

@@ -173,7 +173,7 @@ class ElementNode: SingleChildNode {
         if requested != requestedID {
             requestedID = requested
             tree.recorder.recordRename(of: self)
-            elementID = tree.registry.rename(self, from: id)
+            elementID = tree.registry.rename(self)
             tree.recorder.markReplaced(self)
         }
         if newSpec == spec, context.pending.rendersSame(as: pending) {
