@@ -97,3 +97,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     }
 }
 
+extension CompositeNode: CompositeMaking {
+    /// Allocated through this metatype (`self`), which `ViewKind` keeps.
+    static func make<W: View>(_ view: W, _ context: Context) -> Node { self.init(sameTypeCast(view, to: V.self), context) }
+}

@@ -94,7 +94,15 @@ func mountView<V: View>(_ view: V, _ context: Context) -> Node {
         func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
         return make(primitive)
     }
-    return CompositeNode(view, context)
+    return kind.composite!.make(view, context)
+}
+
+/// Makes the node of a composite view of a type it knows (`CompositeNode<V>`, found once per
+/// type by `ViewKind`): the node's class metadata is this metatype, not looked up in the
+/// runtime's cache on every mount, as `CompositeNode(view, context)` in generic code does.
+@MainActor
+protocol CompositeMaking {
+    static func make<W: View>(_ view: W, _ context: Context) -> Node
 }
 
 /// A view that has no node of its own (a modifier): its content's node is updated with it.
@@ -112,6 +120,8 @@ struct ViewKind {
     let primitive: (any PrimitiveView.Type)?
     /// Updates its content's node (a modifier).
     let transparent: (any TransparentView.Type)?
+    /// Makes its node, if it is a composite view (`CompositeNode<V>`).
+    let composite: (any CompositeMaking.Type)?
 
     /// Whether a `List` treats the view as a container of rows rather than as one row (a
     /// wrapper, such as a modifier, is what its content is).
@@ -123,7 +133,9 @@ struct ViewKind {
     static func of<V: View>(_ type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)
         if let kind = known[key] { return kind }
-        let kind = ViewKind(primitive: type as? any PrimitiveView.Type, transparent: type as? any TransparentView.Type)
+        let primitive = type as? any PrimitiveView.Type
+        let kind = ViewKind(primitive: primitive, transparent: type as? any TransparentView.Type,
+                            composite: primitive == nil ? CompositeNode<V>.self : nil)
         known.insert(kind, for: key)
         return kind
     }

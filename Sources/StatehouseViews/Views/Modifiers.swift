@@ -83,6 +83,14 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
         if Modifier.self == AccessibilityAttachmentModifier.self {
             return mountModified(view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         }
+        return mountAppModifier(view, context)
+    }
+
+    /// An app's modifier: apart, so that the accessibility modifier's mount looks up no
+    /// metadata of the types only this uses (the compiler fetches what a function may need at
+    /// its start, whichever branch runs: `ModifierBody`'s, `Distributing`'s, this type's own).
+    @inline(never) @MainActor
+    private static func mountAppModifier(_ view: Self, _ context: Context) -> Node {
         assert(!(Modifier.self is any ContextModifier.Type), "\(Modifier.self) is Statehouse's: apply it with Modified")
         if isRowContainer { return mountModified(view.content, Distributing(modifier: view.modifier), context) }
         let node = mountView(ModifierBody(view), context)
@@ -95,7 +103,15 @@ extension ModifiedContent: TransparentView where Content: View, Modifier: ViewMo
     static func update(_ node: Node, with view: Self, _ context: Context) {
         if Modifier.self == AccessibilityAttachmentModifier.self {
             updateModified(node, view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
-        } else if isRowContainer {
+        } else {
+            updateAppModifier(node, with: view, context)
+        }
+    }
+
+    /// An app's modifier (apart: see `mountAppModifier`).
+    @inline(never) @MainActor
+    private static func updateAppModifier(_ node: Node, with view: Self, _ context: Context) {
+        if isRowContainer {
             updateModified(node, view.content, Distributing(modifier: view.modifier), context)
         } else {
             node.update(ModifierBody(view), context)
