@@ -159,13 +159,74 @@ struct ViewModifierTests {
                     Text("One").accessibilityIdentifier("one")
                     Text("Two").accessibilityIdentifier("two")
                 }
-                .modifier(BorderedCaption())
+                .modifier(Boxed())
             }
         }
+        // A box each (ids made unique: `box`, `box-2`), each holding its text.
         let group = try ViewTest(Grouped())
-        for id in ["one", "two"] {
-            #expect(try group.element(id)[attribute: "style"]?.contains("padding:10px") == true, "\(id): \(group.html)")
+        #expect(group.html.contains(#"id="box""#) && group.html.contains(#"id="box-2""#), "\(group.html)")
+        #expect(group.html.components(separatedBy: #"class="sh-vstack""#).count - 1 == 2, "\(group.html)")
+    }
+
+    /// A modifier that applies another inside its body, with state of its own.
+    struct Tapped: ViewModifier {
+        @State private var taps = 0
+        func body(content: Content) -> some View {
+            VStack {
+                content.modifier(Highlighted())
+                Button("Tap \(taps)") { taps += 1 }.accessibilityIdentifier("tap")
+            }
         }
+    }
+
+    @Test("Modifiers applied inside another's body (concat, content.modifier), distributed or not, keep working as the page updates")
+    func nestedModifiersUpdate() throws {
+        struct Page: View {
+            @State private var title = "First"
+            var body: some View {
+                Text(title).accessibilityIdentifier("title").modifier(BorderedCaption().concat(Highlighted()))
+                VStack { ForEach(["a", "b"], id: \.self) { Text($0).accessibilityIdentifier("row") }.modifier(Tapped()) }
+                Button("Rename") { title = "Second" }.accessibilityIdentifier("rename")
+            }
+        }
+        let page = try ViewTest(Page())
+        try page.click("rename")
+        #expect(page.text("title") == "Second")
+        #expect(try page.element("title")[attribute: "style"]?.contains("font-weight:600") == true, "\(page.html)")
+        try page.click("tap-a")
+        try page.click("tap-a")
+        #expect(page.text("tap-a") == "Tap 2" && page.text("tap-b") == "Tap 0", "\(page.html)")
+        #expect(try page.element("row-a")[attribute: "style"]?.contains("font-weight:600") == true, "\(page.html)")
+        try page.click("rename")
+        #expect(page.text("tap-a") == "Tap 2")
+    }
+
+    /// Handles Escape around its content.
+    struct EscapeLogged: ViewModifier {
+        @Binding var log: [String]
+        func body(content: Content) -> some View {
+            content.onKeyPress(.escape) { log.append("escape"); return .handled }
+        }
+    }
+
+    @Test("Keys handled inside a distributed modifier and by its body both reach each view")
+    func distributedModifierKeepsKeyHandlers() throws {
+        struct Page: View {
+            @State private var log: [String] = []
+            var body: some View {
+                VStack {
+                    ForEach(["a", "b"], id: \.self) { Text($0).accessibilityIdentifier("row").focusable() }
+                        .onKeyPress(.return) { log.append("return"); return .handled }
+                        .modifier(EscapeLogged(log: $log))
+                    Text(log.joined(separator: " ")).accessibilityIdentifier("log")
+                }
+            }
+        }
+        let page = try ViewTest(Page())
+        try page.press("Enter", in: "row-b")
+        try page.press("Escape", in: "row-b")
+        try page.press("Escape", in: "row-a")
+        #expect(page.text("log") == "return escape escape", "\(page.html)")
     }
 
     @Test("Modifiers applied inside a distributed app modifier reach each view; those applied outside it, the modifier's result")

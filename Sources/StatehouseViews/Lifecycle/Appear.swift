@@ -48,6 +48,7 @@ struct LifecycleView<Content: View, Hook: LifecycleHook>: PrimitiveView {
     let hook: Hook
 
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
+    static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }
     static func makeNode(_ view: Self, _ context: Context) -> Node { LifecycleNode(view, context) }
 }
 

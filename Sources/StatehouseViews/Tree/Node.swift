@@ -87,7 +87,7 @@ func mountView<V: View>(_ view: V, _ context: Context) -> Node {
     if context.listRows, !kind.isRowContainer {
         return RowNode(content: view, key: nil, context)
     }
-    if context.pending.distributes, !kind.isRowContainer {
+    if context.pending.distributes, !kind.spreadsModifiers {
         return DistributedNode(view, context)
     }
     if let primitive = kind.primitive {
@@ -126,6 +126,8 @@ struct ViewKind {
     /// Whether a `List` treats the view as a container of rows rather than as one row (a
     /// wrapper, such as a modifier, is what its content is).
     var isRowContainer: Bool { primitive?.isRowContainer ?? false }
+    /// Whether an app's modifier applied to the view applies to each of its views.
+    var spreadsModifiers: Bool { primitive?.spreadsModifiers ?? false }
 
     // Read on every mount: no dynamic exclusivity check (only the main actor touches it).
     @exclusivity(unchecked) private static var known = KindTable()

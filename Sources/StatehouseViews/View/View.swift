@@ -33,11 +33,16 @@ protocol PrimitiveView: View where Body == Never {
     /// Whether a `List` treats this view as a transparent container of rows (tuple, group,
     /// conditional, `ForEach`) rather than as one row.
     static var isRowContainer: Bool { get }
+    /// Whether an app's `ViewModifier` applied to this view applies to each of its views (see
+    /// `DistributedModifier`): a container of rows, but for a modifier's `content`; a wrapper
+    /// (a modifier) is what its content is.
+    static var spreadsModifiers: Bool { get }
 }
 
 extension PrimitiveView {
     public var body: Never { fatalError("\(Self.self) is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { false }
+    static var spreadsModifiers: Bool { isRowContainer }
 }
 
 /// Casts a value whose static type is generic to a type known to be the same at run time.

@@ -6,10 +6,12 @@
 /// Group { Text("One"); Text("Two") }.modifier(Card())              // two cards
 /// ```
 ///
-/// A modifier on a container of views (a `ForEach`, a `Group`, a `TupleView`, a branch) goes
-/// down with its content's context (`PendingAttributes.distributed`), and the next view that
-/// is one view is mounted as `ModifiedContent(content: view, modifier:)`: its own modifier
-/// body, with its own `@State`. What Statehouse's modifiers applied outside the app's modifier
+/// A modifier on a container of views (a `ForEach`, a `Group`, a `TupleView`, a branch:
+/// `PrimitiveView.spreadsModifiers`) goes down with its content's context
+/// (`PendingAttributes.distributed`), and the next view that is one view is mounted as
+/// `ModifiedContent(content: view, modifier:)`: its own modifier body, with its own `@State`.
+/// A modifier's `content` is one view here (what the modifier was applied to, itself one view
+/// once distributed), so that a modifier applied to it inside another's body wraps it once. What Statehouse's modifiers applied outside the app's modifier
 /// goes on the modifier's result, what they applied inside it on the view.
 @MainActor
 class DistributedModifier {
@@ -96,7 +98,11 @@ struct InnerAttributes: ContextModifier {
         guard !pending.hasNoLists || pending.identifier != nil else { return }
         context.pending.add(classes: pending.classes, styles: pending.styles, attributes: pending.attributes)
         if let identifier = pending.identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
-        if let behaviour = pending.behaviour, context.pending.behaviour == nil { context.pending.behaviour = behaviour }
+        // Inside what the modifier's body attached: its focus binding wins, its keys come first
+        // (as `BehaviourModifier` adds them).
+        if let behaviour = pending.behaviour {
+            context.pending.behaviour = ElementBehaviour.adding(focus: behaviour.focus, keyHandlers: behaviour.keyHandlers, to: context.pending.behaviour)
+        }
     }
 }
 

@@ -34,6 +34,8 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView
     let content: AnyView
     public var body: Never { fatalError("_ViewModifier_Content is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { true }
+    /// One view: what the modifier was applied to (see `DistributedModifier`).
+    static var spreadsModifiers: Bool { false }
     /// The modified view's own node: its type is fixed (the modifier's `Content`), so the node
     /// takes later values through this one (`TransparentView`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
@@ -74,6 +76,7 @@ public struct ModifiedContent<Content, Modifier> {
 extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
     public var body: Never { fatalError("ModifiedContent is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
+    static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }
 
     /// An app's modifier is a view of its own (`ModifierBody`), whose body is the modifier's;
     /// on a container of views (a `ForEach`, a `Group`), one for each of its views
@@ -92,7 +95,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     @inline(never) @MainActor
     private static func mountAppModifier(_ view: Self, _ context: Context) -> Node {
         assert(!(Modifier.self is any ContextModifier.Type), "\(Modifier.self) is Statehouse's: apply it with Modified")
-        if isRowContainer { return mountModified(view.content, Distributing(modifier: view.modifier), context) }
+        if spreadsModifiers { return mountModified(view.content, Distributing(modifier: view.modifier), context) }
         let node = mountView(ModifierBody(view), context)
         node.takesModifiedViews = true
         return node
@@ -111,7 +114,7 @@ extension ModifiedContent: TransparentView where Content: View, Modifier: ViewMo
     /// An app's modifier (apart: see `mountAppModifier`).
     @inline(never) @MainActor
     private static func updateAppModifier(_ node: Node, with view: Self, _ context: Context) {
-        if isRowContainer {
+        if spreadsModifiers {
             updateModified(node, view.content, Distributing(modifier: view.modifier), context)
         } else {
             node.update(ModifierBody(view), context)
@@ -127,6 +130,7 @@ struct Modified<Content: View, Modifier: ContextModifier>: View, PrimitiveView {
     let content: Content
     let modifier: Modifier
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
+    static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }
 
     static func makeNode(_ view: Self, _ context: Context) -> Node { mountModified(view.content, view.modifier, context) }
 }
