@@ -249,6 +249,80 @@ struct ViewModifierTests {
         }
     }
 
+    /// A modifier whose body puts its content in a `Form`, with state of its own.
+    struct InForm: ViewModifier {
+        @State private var count = 0
+        func body(content: Content) -> some View {
+            Form {
+                content
+                Button("Count \(count)") { count += 1 }.accessibilityIdentifier("count")
+            }
+        }
+    }
+
+    @Test("A modifier's content in a List or Form of its body is one row, and is updated as the body is evaluated again")
+    func contentInFormBody() throws {
+        let page = try ViewTest(Button("Save") {}.accessibilityIdentifier("save").modifier(InForm()))
+        #expect(page.html.components(separatedBy: "<li").count - 1 == 2, "\(page.html)")
+        try page.click("count")
+        try page.click("count")
+        #expect(page.text("count") == "Count 2" && page.text("save") == "Save", "\(page.html)")
+    }
+
+    /// A modifier with a control of its own beside its content.
+    struct WithOwnButton: ViewModifier {
+        func body(content: Content) -> some View {
+            VStack {
+                content
+                Button("Own") {}.accessibilityIdentifier("own")
+            }
+        }
+    }
+
+    /// A modifier that disables its content.
+    struct Locked: ViewModifier {
+        func body(content: Content) -> some View { content.disabled(true) }
+    }
+
+    @Test("The environment set inside a distributed modifier reaches each view, not the modifier's body; the body's reaches the views")
+    func distributedModifierEnvironment() throws {
+        struct Page: View {
+            var body: some View {
+                Group { Button("A") {}.accessibilityIdentifier("a") }
+                    .disabled(true)
+                    .modifier(WithOwnButton())
+                Group { Button("B") {}.accessibilityIdentifier("b") }
+                    .modifier(Locked())
+            }
+        }
+        let page = try ViewTest(Page())
+        #expect(try page.element("a").isEnabled == false, "\(page.html)")
+        #expect(try page.element("own").isEnabled == true, "\(page.html)")
+        #expect(try page.element("b").isEnabled == false, "\(page.html)")
+    }
+
+    @Test("A modifier on an editable ForEach applies to each row's content, not to its edit buttons")
+    func modifierOnEditableRows() throws {
+        struct Page: View {
+            @State private var letters = ["a", "b"]
+            var body: some View {
+                List {
+                    ForEach(letters, id: \.self) { Text($0).accessibilityIdentifier("letter") }
+                        .onDelete { letters.remove(atOffsets: $0) }
+                        .modifier(Boxed())
+                }
+            }
+        }
+        let page = try ViewTest(Page())
+        for key in ["a", "b"] {
+            let box = try page.element("box-\(key)")
+            #expect(box.text == key, "the box holds the letter only: \(page.html)")
+        }
+        #expect(page.elements(role: "button").filter { $0.text == "Delete" }.count == 2, "\(page.html)")
+        try page.elements(role: "button").first { $0.text == "Delete" }!.click()
+        #expect(page.text("box-a") == nil && page.text("box-b") == "b", "\(page.html)")
+    }
+
     @Test("accessibilityIdentifier and accessibilityLabel return SwiftUI's concrete ModifiedContent<Self, AccessibilityAttachmentModifier>")
     func accessibilityResultTypes() throws {
         let identified: ModifiedContent<Text, AccessibilityAttachmentModifier> = Text("x").accessibilityIdentifier("x")

@@ -34,7 +34,7 @@ public struct EnvironmentValues: @unchecked Sendable {
 
     /// A class, so that an environment handed down unchanged compares equal by identity,
     /// also for values that cannot be compared (an `.onSubmit` closure).
-    private final class Entry {
+    fileprivate final class Entry {
         let value: Any
         /// Whether `value` is the same as another value stored under the same key.
         let isSame: (Any) -> Bool
@@ -76,6 +76,34 @@ public struct EnvironmentValues: @unchecked Sendable {
             return Entry(value: value, isSame: same(input))
         }
         return Entry(value: value) { _ in false }
+    }
+}
+
+extension EnvironmentValues {
+    /// What was set in this environment since it was `base` (this one made from it by
+    /// modifiers): applied to another environment by `apply(_:)`.
+    struct Changes {
+        fileprivate var isEnabled: Bool?
+        fileprivate var isHidden: Bool?
+        fileprivate var values: [(ObjectIdentifier, Entry)] = []
+        var isEmpty: Bool { isEnabled == nil && isHidden == nil && values.isEmpty }
+    }
+
+    /// What was set since `base`: the flags that differ, and the entries not `base`'s own
+    /// (an entry is an object made by each write).
+    func changes(since base: EnvironmentValues) -> Changes {
+        var changes = Changes()
+        if isEnabled != base.isEnabled { changes.isEnabled = isEnabled }
+        if isHidden != base.isHidden { changes.isHidden = isHidden }
+        for (key, entry) in values where base.values[key] !== entry { changes.values.append((key, entry)) }
+        return changes
+    }
+
+    /// Sets what `changes` set, over this environment's values.
+    mutating func apply(_ changes: Changes) {
+        if let isEnabled = changes.isEnabled { self.isEnabled = isEnabled }
+        if let isHidden = changes.isHidden { self.isHidden = isHidden }
+        for (key, entry) in changes.values { values[key] = entry }
     }
 }
 

@@ -67,13 +67,14 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
         let element: Data.Element
     }
 
-    /// The rows as a `ForEach` keyed as the base is, each with its buttons.
-    func rows() -> some View {
+    /// The rows as a `ForEach` keyed as the base is, each with its buttons. An app's modifiers
+    /// applied to the rows (`distributed`) apply to each row's content, not to its buttons.
+    func rows(distributing distributed: [DistributedModifier]) -> some View {
         let count = base.data.count
         let rows = base.data.enumerated().map { Row(offset: $0.offset, id: $0.element[keyPath: base.idPath], element: $0.element) }
         return ForEach(rows, id: \.id) { row in
             Box("div", [Attribute("class", "sh-editable-row")]) {
-                base.content(row.element)
+                Redistributed(content: base.content(row.element), distributed: distributed)
                 RowEditButtons(offset: row.offset, count: count, onDelete: onDelete, onMove: onMove)
             }
         }
@@ -82,13 +83,54 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
     static var isRowContainer: Bool { true }
 
     static func makeNode(_ view: Self, _ context: Context) -> Node {
-        let node = mountView(view.rows(), context)
+        let (rows, inner) = split(view, context)
+        let node = mountView(rows, inner)
         node.takesModifiedViews = true
         return node
     }
 
     static func update(_ node: Node, with view: Self, _ context: Context) {
-        node.update(view.rows(), context)
+        let (rows, inner) = split(view, context)
+        node.update(rows, inner)
+    }
+
+    /// The rows, with the app's modifiers applied to them moved inside each row, and the
+    /// context without them.
+    private static func split(_ view: Self, _ context: Context) -> (some View, Context) {
+        var inner = context
+        let distributed = inner.pending.distributed
+        if !distributed.isEmpty { inner.pending.distributed = [] }
+        return (view.rows(distributing: distributed), inner)
+    }
+}
+
+/// A row's content with the app's modifiers distributed over an editable `ForEach` put back
+/// on it, inside the row element that holds the content and its edit buttons. (A node of its
+/// own: the content's node is the modifiers' `DistributedNode`, which takes the content's
+/// values, not this view's.)
+struct Redistributed<Content: View>: View, PrimitiveView {
+    let content: Content
+    let distributed: [DistributedModifier]
+    static func makeNode(_ view: Self, _ context: Context) -> Node { RedistributedNode(view, context) }
+}
+
+@MainActor
+final class RedistributedNode<Content: View>: SingleChildNode {
+    init(_ view: __shared Redistributed<Content>, _ context: __shared Context) {
+        super.init(context)
+        child = mountView(view.content, Self.inner(view.distributed, context))
+    }
+
+    override func refresh<W: View>(_ view: W, _ context: Context) {
+        let view = sameTypeCast(view, to: Redistributed<Content>.self)
+        child?.update(view.content, Self.inner(view.distributed, context))
+    }
+
+    private static func inner(_ distributed: [DistributedModifier], _ context: Context) -> Context {
+        guard !distributed.isEmpty else { return context }
+        var inner = context
+        inner.pending.distributed = distributed
+        return inner
     }
 }
 

@@ -33,9 +33,10 @@ public protocol ViewModifier {
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
     let content: AnyView
     public var body: Never { fatalError("_ViewModifier_Content is rendered by Statehouse and has no body") }
-    static var isRowContainer: Bool { true }
-    /// One view: what the modifier was applied to (see `DistributedModifier`).
-    static var spreadsModifiers: Bool { false }
+    // One view (not a container of rows, nor of views a modifier spreads over): what the
+    // modifier was applied to, itself one view once a modifier on a container is distributed
+    // (`DistributedModifier`). In a `List` or `Form` of a modifier's body it is one row, the
+    // row's element outside the content's node (which takes the content's later values).
     /// The modified view's own node: its type is fixed (the modifier's `Content`), so the node
     /// takes later values through this one (`TransparentView`).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
