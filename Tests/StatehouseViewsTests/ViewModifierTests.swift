@@ -299,6 +299,22 @@ struct ViewModifierTests {
         #expect(try page.element("a").isEnabled == false, "\(page.html)")
         #expect(try page.element("own").isEnabled == true, "\(page.html)")
         #expect(try page.element("b").isEnabled == false, "\(page.html)")
+
+        // A value removed inside (a built-in button style removes an outer custom one) stays
+        // removed for the view, whatever the modifier's body has.
+        struct Styled: View {
+            var body: some View {
+                VStack {
+                    Group { Button("Inner") {}.accessibilityIdentifier("inner") }
+                        .buttonStyle(.bordered)
+                        .modifier(WithOwnButton())
+                }
+                .buttonStyle(CustomStyleTests.Highlighted())
+            }
+        }
+        let styled = try ViewTest(Styled())
+        let inner = try styled.element("inner")
+        #expect(inner.element.tag == "button" && inner[attribute: "class"]?.contains("sh-bordered") == true, "\(styled.html)")
     }
 
     @Test("A modifier on an editable ForEach applies to each row's content, not to its edit buttons")
@@ -309,6 +325,7 @@ struct ViewModifierTests {
                 List {
                     ForEach(letters, id: \.self) { Text($0).accessibilityIdentifier("letter") }
                         .onDelete { letters.remove(atOffsets: $0) }
+                        .padding(3)
                         .modifier(Boxed())
                 }
             }
@@ -317,6 +334,8 @@ struct ViewModifierTests {
         for key in ["a", "b"] {
             let box = try page.element("box-\(key)")
             #expect(box.text == key, "the box holds the letter only: \(page.html)")
+            // Applied between the rows and the modifier: on each letter, inside the box.
+            #expect(try page.element("letter-\(key)")[attribute: "style"]?.contains("padding:3px") == true, "\(page.html)")
         }
         #expect(page.elements(role: "button").filter { $0.text == "Delete" }.count == 2, "\(page.html)")
         try page.elements(role: "button").first { $0.text == "Delete" }!.click()

@@ -86,24 +86,28 @@ extension EnvironmentValues {
         fileprivate var isEnabled: Bool?
         fileprivate var isHidden: Bool?
         fileprivate var values: [(ObjectIdentifier, Entry)] = []
-        var isEmpty: Bool { isEnabled == nil && isHidden == nil && values.isEmpty }
+        /// Keys whose value was removed (`setButtonStyle` removes the other kind's style).
+        fileprivate var removed: [ObjectIdentifier] = []
+        var isEmpty: Bool { isEnabled == nil && isHidden == nil && values.isEmpty && removed.isEmpty }
     }
 
-    /// What was set since `base`: the flags that differ, and the entries not `base`'s own
-    /// (an entry is an object made by each write).
+    /// What was set since `base`: the flags that differ, the entries not `base`'s own (an
+    /// entry is an object made by each write), and the keys `base` had that are gone.
     func changes(since base: EnvironmentValues) -> Changes {
         var changes = Changes()
         if isEnabled != base.isEnabled { changes.isEnabled = isEnabled }
         if isHidden != base.isHidden { changes.isHidden = isHidden }
         for (key, entry) in values where base.values[key] !== entry { changes.values.append((key, entry)) }
+        for key in base.values.keys where values[key] == nil { changes.removed.append(key) }
         return changes
     }
 
-    /// Sets what `changes` set, over this environment's values.
+    /// Sets what `changes` set, and removes what they removed, over this environment's values.
     mutating func apply(_ changes: Changes) {
         if let isEnabled = changes.isEnabled { self.isEnabled = isEnabled }
         if let isHidden = changes.isHidden { self.isHidden = isHidden }
         for (key, entry) in changes.values { values[key] = entry }
+        for key in changes.removed { values[key] = nil }
     }
 }
 

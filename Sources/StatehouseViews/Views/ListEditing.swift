@@ -68,8 +68,9 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
     }
 
     /// The rows as a `ForEach` keyed as the base is, each with its buttons. An app's modifiers
-    /// applied to the rows (`distributed`) apply to each row's content, not to its buttons.
-    func rows(distributing distributed: [DistributedModifier]) -> some View {
+    /// applied to the rows, and what was applied inside them (`distributed`: pending where the
+    /// rows are mounted), apply to each row's content, not to its buttons.
+    func rows(distributing distributed: PendingAttributes) -> some View {
         let count = base.data.count
         let rows = base.data.enumerated().map { Row(offset: $0.offset, id: $0.element[keyPath: base.idPath], element: $0.element) }
         return ForEach(rows, id: \.id) { row in
@@ -94,13 +95,13 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
         node.update(rows, inner)
     }
 
-    /// The rows, with the app's modifiers applied to them moved inside each row, and the
-    /// context without them.
+    /// The rows, with the app's modifiers applied to them (and what was applied inside them)
+    /// moved inside each row, and the context without them.
     private static func split(_ view: Self, _ context: Context) -> (some View, Context) {
+        guard context.pending.distributes else { return (view.rows(distributing: PendingAttributes()), context) }
         var inner = context
-        let distributed = inner.pending.distributed
-        if !distributed.isEmpty { inner.pending.distributed = [] }
-        return (view.rows(distributing: distributed), inner)
+        inner.pending = PendingAttributes()
+        return (view.rows(distributing: context.pending), inner)
     }
 }
 
@@ -110,7 +111,8 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
 /// values, not this view's.)
 struct Redistributed<Content: View>: View, PrimitiveView {
     let content: Content
-    let distributed: [DistributedModifier]
+    /// What was pending where the rows were mounted, app modifiers among it (or nothing).
+    let distributed: PendingAttributes
     static func makeNode(_ view: Self, _ context: Context) -> Node { RedistributedNode(view, context) }
 }
 
@@ -126,10 +128,10 @@ final class RedistributedNode<Content: View>: SingleChildNode {
         child?.update(view.content, Self.inner(view.distributed, context))
     }
 
-    private static func inner(_ distributed: [DistributedModifier], _ context: Context) -> Context {
-        guard !distributed.isEmpty else { return context }
+    private static func inner(_ distributed: PendingAttributes, _ context: Context) -> Context {
+        guard distributed.distributes else { return context }
         var inner = context
-        inner.pending.distributed = distributed
+        inner.pending = distributed
         return inner
     }
 }
