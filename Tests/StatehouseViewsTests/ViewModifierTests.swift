@@ -150,6 +150,23 @@ struct ViewModifierTests {
         }
         let list = try ViewTest(Listed())
         #expect(list.html.components(separatedBy: "<li").count - 1 == 3, "\(list.html)")
+        // `.id(_:)` on the rows changes nothing of that: a row each, a modifier each.
+        struct Identified: View {
+            @State private var version = 1
+            var body: some View {
+                List {
+                    ForEach(["a", "b"], id: \.self) { Text($0).accessibilityIdentifier("row") }
+                        .id(version)
+                        .modifier(Boxed())
+                }
+                Button("Reload") { version += 1 }.accessibilityIdentifier("reload")
+            }
+        }
+        let identified = try ViewTest(Identified())
+        #expect(identified.html.components(separatedBy: "<li").count - 1 == 2, "\(identified.html)")
+        #expect(identified.text("box-a") == "a" && identified.text("box-b") == "b", "\(identified.html)")
+        try identified.click("reload")
+        #expect(identified.text("box-a") == "a" && identified.text("box-b") == "b", "\(identified.html)")
         for key in ["a", "b", "c"] {
             #expect(try list.element("row-\(key)")[attribute: "class"]?.contains("sh-font-caption2") == true, "\(list.html)")
         }

@@ -312,6 +312,10 @@ extension Section where Parent == Text, Footer == EmptyView {
 struct IDView<Content: View, ID: Hashable>: View, PrimitiveView {
     let content: Content
     let id: ID
+    // What its content is: `ForEach(…).id(version)` in a `List` is its rows, and an app's
+    // modifier on it applies to each of them.
+    static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
+    static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }
     static func makeNode(_ view: Self, _ context: Context) -> Node { IdentityNode(view, context) }
 }
 
