@@ -359,6 +359,33 @@ struct ViewModifierTests {
         #expect(page.text("box-a") == nil && page.text("box-b") == "b", "\(page.html)")
     }
 
+    @Test("Tags are found through modifiers: a Picker's rows under an app modifier, a tagged option with .padding or an identifier")
+    func tagsThroughModifiers() throws {
+        struct Page: View {
+            @State private var size = 0
+            var body: some View {
+                Picker("Size", selection: $size) {
+                    ForEach([0, 1, 2], id: \.self) { Text("Size \($0)") }.modifier(Highlighted())
+                }
+                .accessibilityIdentifier("sizes")
+                Picker("Shape", selection: $size) {
+                    Text("Round").tag(10).padding(2)
+                    Text("Square").tag(11).accessibilityIdentifier("square")
+                }
+                .accessibilityIdentifier("shapes")
+                Text("size \(size)").accessibilityIdentifier("size")
+            }
+        }
+        let page = try ViewTest(Page())
+        let options = page.elements.filter { $0.tag == "option" }
+        #expect(options.map { $0[attribute: "value"] } == ["0", "1", "2", "10", "11"], "\(page.html)")
+        #expect(options.map(\.text) == ["Size 0", "Size 1", "Size 2", "Round", "Square"], "\(page.html)")
+        try page.pick("2", in: "sizes")
+        #expect(page.text("size") == "size 2")
+        try page.pick("11", in: "shapes")
+        #expect(page.text("size") == "size 11")
+    }
+
     @Test("accessibilityIdentifier and accessibilityLabel return SwiftUI's concrete ModifiedContent<Self, AccessibilityAttachmentModifier>")
     func accessibilityResultTypes() throws {
         let identified: ModifiedContent<Text, AccessibilityAttachmentModifier> = Text("x").accessibilityIdentifier("x")

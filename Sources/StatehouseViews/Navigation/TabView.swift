@@ -104,6 +104,33 @@ extension TupleView: TagCollecting {
     }
 }
 
+// A modifier, a group, `.id`, `.onAppear` around tagged views does not hide their tags (a tag
+// is the view's, whatever is applied around it, as in SwiftUI): their views are collected, and
+// each one's content gets what was around it.
+extension Group: TagCollecting {
+    func collectTagged(into tabs: inout [TaggedView]) { StatehouseViews.collectTagged(content, into: &tabs) }
+}
+
+extension ModifiedContent: TagCollecting where Content: View, Modifier: ViewModifier {
+    func collectTagged(into tabs: inout [TaggedView]) {
+        let first = tabs.count
+        StatehouseViews.collectTagged(content, into: &tabs)
+        for index in first..<tabs.count {
+            tabs[index].content = AnyView(ModifiedContent<AnyView, Modifier>(content: tabs[index].content, modifier: modifier))
+        }
+    }
+}
+
+extension Modified: TagCollecting {
+    func collectTagged(into tabs: inout [TaggedView]) {
+        let first = tabs.count
+        StatehouseViews.collectTagged(content, into: &tabs)
+        for index in first..<tabs.count {
+            tabs[index].content = AnyView(Modified<AnyView, Modifier>(content: tabs[index].content, modifier: modifier))
+        }
+    }
+}
+
 /// A tab of a `TabView` (SwiftUI's `Tab`).
 ///
 /// ```swift
