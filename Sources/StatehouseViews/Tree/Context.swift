@@ -123,12 +123,25 @@ struct PendingAttributes: Equatable {
     /// Whether there are distributed modifiers (no box read when there are no lists at all).
     var distributes: Bool { storage.map { !$0.distributed.isEmpty } ?? false }
 
+    /// These attributes without the distributed modifiers: no box at all when nothing else
+    /// was pending (the common case, which an element then renders without reading lists).
+    var undistributed: PendingAttributes {
+        guard let storage, !storage.distributed.isEmpty else { return self }
+        var copy = self
+        if storage.classes.isEmpty, storage.styles.isEmpty, storage.attributes.isEmpty, storage.behaviour == nil {
+            copy.storage = nil
+        } else {
+            copy.distributed = []
+        }
+        return copy
+    }
+
     /// Equal but for where a focus state points (see `ElementBehaviour.rendersSame`).
     @MainActor func rendersSame(as other: PendingAttributes) -> Bool {
         guard identifier == other.identifier else { return false }
         if storage === other.storage { return true }
         return classes == other.classes && styles == other.styles && attributes == other.attributes
-            && ElementBehaviour.rendersSame(behaviour, other.behaviour) && Self.same(distributed, other.distributed)
+            && ElementBehaviour.rendersSame(behaviour, other.behaviour)
     }
 
     /// The same distributed modifiers (the same boxes: a modifier's value is not comparable).

@@ -100,10 +100,8 @@ struct Distributing<Modifier: ViewModifier>: ContextModifier {
     let modifier: Modifier
 
     func modify(_ context: inout Context) {
-        var outer = context.pending
-        var stack = outer.distributed
-        if !stack.isEmpty { outer.distributed = [] }
-        stack.append(Distributed(modifier, outer: outer, environment: context.environment))
+        var stack = context.pending.distributed
+        stack.append(Distributed(modifier, outer: context.pending.undistributed, environment: context.environment))
         var pending = PendingAttributes()
         pending.distributed = stack
         context.pending = pending
@@ -150,9 +148,6 @@ final class DistributedNode<V: View>: SingleChildNode {
 
     /// The distributed modifiers, and what else is pending (from modifiers inside them).
     private static func split(_ context: Context) -> (ArraySlice<DistributedModifier>, PendingAttributes) {
-        var inner = context.pending
-        let stack = inner.distributed
-        inner.distributed = []
-        return (stack[...], inner)
+        (context.pending.distributed[...], context.pending.undistributed)
     }
 }
