@@ -10,7 +10,7 @@
 struct ElementRegistry {
     /// The elements an id can name: controls, and elements with a requested id, by that id;
     /// controls with a generated id, by its number.
-    private var targets: [String: ElementNode] = [:]
+    private var named = NamedElements()
     private var numbered = NumberedElements()
     private var nextID = 0
     /// What `.focused` and `.onKeyPress` attached, and where focus is: made for the first
@@ -21,7 +21,7 @@ struct ElementRegistry {
 
     /// The mounted element `id` names, if it is in the table.
     func element(_ id: String) -> ElementNode? {
-        let found = NumberedElements.number(ofGeneratedID: id).map { numbered[$0] } ?? targets[id]
+        let found = NumberedElements.number(ofGeneratedID: id).map { numbered[$0] } ?? named[id]
         guard let element = found, element.isMounted else { return nil }
         return element
     }
@@ -29,7 +29,7 @@ struct ElementRegistry {
     /// Enters `element` under its id.
     private mutating func enter(_ element: ElementNode) {
         switch element.elementID {
-        case .named(let id): targets[id] = element
+        case .named(let id): named.set(element, for: id)
         case .generated(let number): numbered.set(element, for: number)
         }
     }
@@ -37,7 +37,7 @@ struct ElementRegistry {
     /// Removes `element`'s entry, if the entry under its id is it.
     private mutating func leave(_ element: ElementNode) {
         switch element.elementID {
-        case .named(let id): if targets[id] === element { targets[id] = nil }
+        case .named(let id): named.remove(id, ifItIs: element)
         case .generated(let number): numbered.remove(number, ifItIs: element)
         }
     }
@@ -87,16 +87,15 @@ struct ElementRegistry {
             return .generated(nextID)
         }
         // A requested id made unique (`x`, `x-2`, …): it never looks generated (one that starts
-        // with `_` gets another). Entered at once, and put back if it was taken: one hash of
-        // the id, not a lookup and then an insertion.
+        // with `_` gets another). Entered at once unless it was taken: one hash of the id, not
+        // a lookup and then an insertion.
         var base = HTMLWriter.identifierFragment(preferred)
         if base.utf8.first == UInt8(ascii: "_") { base = "_" + base }
-        guard let holder = targets.updateValue(element, forKey: base) else { return .named(base) }
-        targets[base] = holder
+        guard named.setIfAbsent(element, for: base) != nil else { return .named(base) }
         var suffix = 2
-        while targets["\(base)-\(suffix)"] != nil { suffix += 1 }
+        while named["\(base)-\(suffix)"] != nil { suffix += 1 }
         let id = "\(base)-\(suffix)"
-        targets[id] = element
+        named.set(element, for: id)
         return .named(id)
     }
 

@@ -245,7 +245,11 @@ public struct HTMLWriter: ~Copyable {
     /// `_`; an empty result becomes `_`).
     static func identifierFragment(_ string: String) -> String {
         // Most ids are fragments already (`click`, `title-3`): those are kept as they are.
-        if !string.isEmpty, string.utf8.allSatisfy(isIdentifierByte) { return string }
+        // (Over the bytes in place: `allSatisfy` on the UTF-8 view steps through its index.)
+        let isFragment = string.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.isEmpty && bytes.allSatisfy(isIdentifierByte)
+        }
+        if isFragment ?? (!string.isEmpty && string.utf8.allSatisfy(isIdentifierByte)) { return string }
         var result = ""
         result.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {

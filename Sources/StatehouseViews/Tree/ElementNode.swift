@@ -133,11 +133,11 @@ class ElementNode: SingleChildNode {
         hasBehaviour = behaviour != nil
         if let fixedID {
             elementID = .named(fixedID)
-            tree.registry.register(self)
+            registry.pointee.register(self)
         } else {
-            elementID = context.tree.registry.allocateID(for: self)
+            elementID = registry.pointee.allocateID(for: self)
         }
-        if let behaviour { tree.registry.setBehaviour(behaviour, of: self) }
+        if let behaviour { registry.pointee.setBehaviour(behaviour, of: self) }
     }
 
     private static func preferredID(_ context: Context, spec: ElementSpec, handler: EventHandler?) -> String? {
@@ -155,25 +155,28 @@ class ElementNode: SingleChildNode {
         return context.pending.behaviour ?? (handler == nil ? nil : context.controlPending.behaviour)
     }
 
+    /// The tree's registry (through its address: the tree is not retained around the call).
+    private var registry: UnsafeMutablePointer<ElementRegistry> { tree.registryAddress }
+
     /// Applies a new description; marks the element for replacement if its own HTML changed.
     func apply(spec newSpec: ElementSpec, handler newHandler: EventHandler?, _ context: Context) {
         let handlerCameOrWent = (newHandler == nil) != (handler == nil)
         handler = newHandler
         let behaviour = Self.behaviour(context, spec: newSpec, handler: newHandler)
-        let oldBehaviour = hasBehaviour ? tree.registry.behaviour(of: self) : nil
+        let oldBehaviour = hasBehaviour ? registry.pointee.behaviour(of: self) : nil
         let behaviourCameOrWent = (behaviour == nil) != (oldBehaviour == nil)
         if behaviour != nil || oldBehaviour != nil {
             hasBehaviour = behaviour != nil
-            tree.registry.setBehaviour(behaviour, of: self)
+            registry.pointee.setBehaviour(behaviour, of: self)
             if !ElementBehaviour.rendersSame(behaviour, oldBehaviour) { tree.recorder.markReplaced(self) }
         }
-        if handlerCameOrWent || behaviourCameOrWent { tree.registry.updateTarget(self) }
+        if handlerCameOrWent || behaviourCameOrWent { registry.pointee.updateTarget(self) }
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         let requested = Self.preferredID(context, spec: newSpec, handler: newHandler)
         if requested != requestedID {
             requestedID = requested
             tree.recorder.recordRename(of: self)
-            elementID = tree.registry.rename(self)
+            elementID = registry.pointee.rename(self)
             tree.recorder.markReplaced(self)
         }
         if newSpec == spec, context.pending.rendersSame(as: pending) {
@@ -252,7 +255,7 @@ class ElementNode: SingleChildNode {
             for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
         }
         if let role = spec.control { R.writeControlAttributes(role, id: id, into: &writer) }
-        if hasBehaviour, let behaviour = tree.registry.behaviour(of: self) {
+        if hasBehaviour, let behaviour = registry.pointee.behaviour(of: self) {
             if behaviour.focus?.isFocused == true { writer.attribute("autofocus", "") }
             R.writeListenerAttributes(reportsFocus: behaviour.focus != nil, keys: behaviour.keyNames, id: id, into: &writer)
         }
@@ -265,8 +268,10 @@ class ElementNode: SingleChildNode {
     }
 
     override func unmount() {
-        if hasBehaviour { tree.registry.setBehaviour(nil, of: self) }
-        tree.registry.unregister(self)
+        if !tree.isClosing {
+            if hasBehaviour { registry.pointee.setBehaviour(nil, of: self) }
+            registry.pointee.unregister(self)
+        }
         super.unmount()
     }
 

@@ -20,7 +20,20 @@ public final class LiveTree {
     /// The `<main>` element every view is mounted in.
     var rootElement: ElementNode { root }
     /// Ids and which control takes which event.
-    @exclusivity(unchecked) var registry = ElementRegistry()
+    var registry: ElementRegistry {
+        unsafeAddress { UnsafePointer(registryAddress) }
+        unsafeMutableAddress { registryAddress }
+    }
+    /// Where the registry is: allocated with the tree, so that an element's call into it goes
+    /// through this address and does not retain and release the tree around the call (which
+    /// an element reaches unowned: a retain was the most sampled one in the mount).
+    let registryAddress: UnsafeMutablePointer<ElementRegistry> = {
+        let address = UnsafeMutablePointer<ElementRegistry>.allocate(capacity: 1)
+        address.initialize(to: ElementRegistry())
+        return address
+    }()
+    /// Set while `close()` unmounts every node: elements leave the registry all at once.
+    private(set) var isClosing = false
     /// The dirty queue, flush order and lifecycle actions.
     @exclusivity(unchecked) var reconciler = Reconciler()
     /// What the current flush changed.
@@ -98,7 +111,10 @@ public final class LiveTree {
     /// A closed tree refuses all events.
     public func close() {
         guard root.isMounted else { return }
+        isClosing = true
         root.unmount()
+        // Every element left at once, not each from the tables (`ElementNode.unmount`).
+        registry = ElementRegistry()
         drain()
         ObjectReaders.dropUnread()
         snapshots?.close()
@@ -106,7 +122,11 @@ public final class LiveTree {
 
     /// A tree dropped without `close()` is closed now: every node is unmounted before it is
     /// freed (state that outlives the tree, such as App state, must forget its readers).
-    isolated deinit { close() }
+    isolated deinit {
+        close()
+        registryAddress.deinitialize(count: 1)
+        registryAddress.deallocate()
+    }
 
     /// Lets the tasks that `.task` started run until each finishes or first suspends; then a
     /// `flush()` returns what they changed. (Tasks run on the main actor, in the order they

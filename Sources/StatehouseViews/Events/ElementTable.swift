@@ -1,0 +1,155 @@
+/// The elements with generated ids that an event can name, by the id's number: hashed by one
+/// multiplication (ids the server numbers in sequence, never text a client chose: nothing to
+/// flood it with), not a `Dictionary` keyed by the id's text, which made and hashed (SipHash) a
+/// string per control mounted: about two fifths of a button's mount in `bench render --shape
+/// view_state_hstack_2_texts_button`.
+typealias NumberedElements = ElementTable<Int, ElementNode>
+
+/// The elements with a requested id (`.accessibilityIdentifier`, made unique), by that id. The
+/// id is hashed with the standard library's `Hasher` (SipHash, seeded at random per process,
+/// as a `Dictionary` does: the ids are built from the app's data, a row's key among them), but
+/// once: the table keeps each entry's hash, so growing it (a 10,000-row page doubles it ten
+/// times) hashes nothing again, and a probe compares hashes before texts.
+typealias NamedElements = ElementTable<String, ElementNode>
+
+/// A key of an `ElementTable`: its hash, and a value that stands in an empty slot.
+protocol ElementTableKey: Equatable {
+    var tableHash: Int { get }
+    static var vacant: Self { get }
+}
+
+extension Int: ElementTableKey {
+    var tableHash: Int { self }
+    static var vacant: Int { 0 }
+}
+
+extension String: ElementTableKey {
+    var tableHash: Int { hashValue }
+    static var vacant: String { "" }
+}
+
+/// A table of elements by key (see `NumberedElements` and `NamedElements`): open addressing
+/// with linear probing from the hash's Fibonacci home; a removal shifts the entries after it
+/// back (no tombstones). Empty until the first entry (most elements are not named).
+struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
+    private struct Slot {
+        var hash: Int
+        var key: Key
+        var element: Element?  // nil: empty
+    }
+
+    private var slots: [Slot] = []
+    /// Entries held.
+    private(set) var count = 0
+
+    private func home(_ hash: Int) -> Int {
+        // Fibonacci hashing: the product's high bits, as many as the table has index bits.
+        let bits = UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: bits >> UInt(UInt.bitWidth - slots.count.trailingZeroBitCount))
+    }
+
+    /// The slot holding `key` (whose hash is `hash`), if any.
+    private func index(of key: Key, hash: Int) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var index = home(hash)
+        while slots[index].element != nil {
+            if slots[index].hash == hash, slots[index].key == key { return index }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    subscript(key: Key) -> Element? {
+        index(of: key, hash: key.tableHash).flatMap { slots[$0].element }
+    }
+
+    /// Enters `element` under `key` (replacing what was there).
+    mutating func set(_ element: Element, for key: Key) {
+        let hash = key.tableHash
+        if let index = index(of: key, hash: hash) { return slots[index].element = element }
+        insert(Slot(hash: hash, key: key, element: element))
+    }
+
+    /// Enters `element` under `key` unless an element is there already; returns that one.
+    mutating func setIfAbsent(_ element: Element, for key: Key) -> Element? {
+        let hash = key.tableHash
+        if let index = index(of: key, hash: hash) { return slots[index].element }
+        insert(Slot(hash: hash, key: key, element: element))
+        return nil
+    }
+
+    /// Places a slot whose key is not in the table.
+    private mutating func insert(_ slot: consuming Slot) {
+        if (count + 1) * 2 > slots.count { grow() }
+        place(slot)
+        count += 1
+    }
+
+    /// Puts `slot` in the first empty slot from its home (there is one: at most half are used).
+    private mutating func place(_ slot: consuming Slot) {
+        let mask = slots.count - 1
+        var index = home(slot.hash)
+        while slots[index].element != nil { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    /// Removes `key`'s entry if it is `element`.
+    mutating func remove(_ key: Key, ifItIs element: Element) {
+        guard var hole = index(of: key, hash: key.tableHash), slots[hole].element === element else { return }
+        let mask = slots.count - 1
+        slots[hole] = Self.empty
+        count -= 1
+        // Entries after the hole that would not be found past it move into it.
+        var next = (hole + 1) & mask
+        while slots[next].element != nil {
+            let wanted = home(slots[next].hash)
+            // `wanted` lies cyclically in (hole, next]: the entry stays where it is.
+            let stays = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+            if !stays {
+                slots[hole] = slots[next]
+                slots[next] = Self.empty
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+    }
+
+    private static var empty: Slot { Slot(hash: 0, key: .vacant, element: nil) }
+
+    /// Twice the slots (16 at first), the entries moved over and placed anew by their kept
+    /// hashes (moved, not copied: a copy retained each key and element, and freeing the old
+    /// slots released them again).
+    private mutating func grow() {
+        var old = Array(repeating: Self.empty, count: max(16, slots.count * 2))
+        swap(&old, &slots)
+        old.withUnsafeMutableBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            for index in buffer.indices where buffer[index].element != nil {
+                place((start + index).move())
+                (start + index).initialize(to: Self.empty)
+            }
+        }
+    }
+}
+
+extension ElementTable where Key == Int {
+    /// The number a generated id (`_` and base-36 digits, as `HTMLWriter.generatedID` writes it)
+    /// stands for; nil for any other id.
+    static func number(ofGeneratedID id: String) -> Int? {
+        let utf8 = id.utf8
+        guard utf8.first == UInt8(ascii: "_"), utf8.count > 1, utf8.count <= 13 else { return nil }
+        var number = 0
+        for byte in utf8.dropFirst() {
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = Int(byte - UInt8(ascii: "a")) + 10
+            default: return nil
+            }
+            number = number * 36 + digit
+        }
+        // A generated id has no leading zero: "_01" is some other id.
+        return number > 0 && utf8.dropFirst().first != UInt8(ascii: "0") ? number : nil
+    }
+}

@@ -1,0 +1,64 @@
+import StatehouseTesting
+import Testing
+@testable import StatehouseViews
+
+/// The tables of elements by id (`NumberedElements`, `NamedElements`), against a `Dictionary`.
+@Suite("Element tables")
+struct ElementTableTests {
+    final class Box {}
+
+    @Test("Random entries and removals leave the table holding what a Dictionary holds (clustered numbers, removals mid-cluster)")
+    func numbersMatchDictionary() {
+        matchDictionary(seed: 0x5EED_0001) { $0 + 1 }
+    }
+
+    @Test("The same with ids as text, as requested ids are (a grown table keeps each entry's hash)")
+    func namesMatchDictionary() {
+        matchDictionary(seed: 0x5EED_0002) { "click-\($0)" }
+    }
+
+    /// 40 rounds of 2,000 random entries and removals over a few keys made by `key`.
+    private func matchDictionary<Key: ElementTableKey & Hashable>(seed: UInt64, key: (Int) -> Key) {
+        var random = SplitMix64(seed: seed)
+        for round in 0..<40 {
+            var table = ElementTable<Key, Box>()
+            var reference: [Key: Box] = [:]
+            // Few distinct keys: long probe runs (for numbers, close together) and wrap-around.
+            let keys = (0..<(8 + Int(random.next() % 300))).map(key)
+            for _ in 0..<2_000 {
+                let key = keys[Int(random.next() % UInt64(keys.count))]
+                if random.next() % 3 == 0, let held = reference[key] {
+                    // Removing another object under the key leaves the entry.
+                    table.remove(key, ifItIs: Box())
+                    #expect(table[key] === held)
+                    table.remove(key, ifItIs: held)
+                    reference[key] = nil
+                } else if random.next() % 2 == 0 {
+                    let box = Box()
+                    table.set(box, for: key)
+                    reference[key] = box
+                } else {
+                    let box = Box()
+                    let holder = table.setIfAbsent(box, for: key)
+                    #expect(holder === reference[key], "round \(round): what was there is returned")
+                    if holder == nil { reference[key] = box }
+                }
+            }
+            #expect(table.count == reference.count, "round \(round)")
+            for key in keys {
+                #expect(table[key] === reference[key], "round \(round), key \(key)")
+            }
+            #expect(table[key(-1)] == nil && table[key(keys.count)] == nil, "round \(round): keys never entered")
+        }
+    }
+
+    @Test("A generated id's number is read back from its text; other ids are not generated ones")
+    func generatedIDs() {
+        for number in [1, 35, 36, 1_295, 1_296, 123_456_789, Int(Int32.max)] {
+            #expect(NumberedElements.number(ofGeneratedID: HTMLWriter.generatedID(number)) == number)
+        }
+        for id in ["", "_", "__1", "_01", "_0", "_A", "x_1", "_1-2", "_zzzzzzzzzzzzz", "sh-root"] {
+            #expect(NumberedElements.number(ofGeneratedID: id) == nil, "\(id)")
+        }
+    }
+}
