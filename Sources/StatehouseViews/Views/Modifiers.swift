@@ -68,7 +68,7 @@ public struct ModifiedContent<Content, Modifier> {
     public var modifier: Modifier
 
     /// A structure that the modifier transforms into a new view.
-    @inlinable public init(content: Content, modifier: Modifier) {
+    @inlinable public init(content: consuming Content, modifier: consuming Modifier) {
         self.content = content
         self.modifier = modifier
     }
@@ -211,17 +211,29 @@ nonisolated struct AttributeModifier: ContextModifier, @unchecked Sendable {
 /// name every time a body uses it.)
 public struct AccessibilityAttachmentModifier: ContextModifier, @unchecked Sendable {
     public typealias Body = Never
-    private let attributes: AttributeModifier
+    // Optional strings only, no field of a type of Statehouse's own: an app's module then knows
+    // the layout, and the `ModifiedContent` of an app's `.accessibilityIdentifier(…)` is built
+    // and moved where it is written. (With a private field of an internal type, the app's code
+    // copied every view around it through value witnesses, three times per `body`.)
+    @usableFromInline let identifier: String?
+    @usableFromInline let label: String?
 
-    init(_ attributes: AttributeModifier) { self.attributes = attributes }
+    @usableFromInline init(identifier: String?, label: String?) {
+        self.identifier = identifier
+        self.label = label
+    }
 
     public func body(content: Content) -> Never { fatalError("AccessibilityAttachmentModifier is applied by Statehouse and has no body") }
-    func modify(_ context: inout Context) { attributes.modify(&context) }
+
+    func modify(_ context: inout Context) {
+        if let label { context.pending.add(classes: [], styles: [], attributes: [Attribute("aria-label", label)]) }
+        if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
+    }
 
     /// `accessibilityIdentifier(_:)`'s and `accessibilityLabel(_:)`'s modifiers (called from
     /// their inlined bodies: the generic part, the `ModifiedContent`, is built where they are used).
-    @usableFromInline static func identifier(_ identifier: String) -> Self { Self(AttributeModifier(identifier: identifier)) }
-    @usableFromInline static func label(_ label: String) -> Self { Self(AttributeModifier(attributes: [Attribute("aria-label", label)])) }
+    @inlinable static func identifier(_ identifier: String) -> Self { Self(identifier: identifier, label: nil) }
+    @inlinable static func label(_ label: String) -> Self { Self(identifier: nil, label: label) }
 }
 
 /// Changes the environment of the content.
@@ -237,10 +249,10 @@ extension View {
     // time, by its mangled name, wherever a body uses it (on every evaluation), and an opaque
     // result inside it would be a second such lookup.
     /// Applies a modifier to a view and returns a new view.
-    public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { ModifiedContent(content: self, modifier: modifier) }
+    public consuming func modifier<T>(_ modifier: consuming T) -> ModifiedContent<Self, T> { ModifiedContent(content: self, modifier: modifier) }
 
     /// Statehouse's own modifiers (concrete result types: see above).
-    func modifier<M: ContextModifier>(_ modifier: M) -> Modified<Self, M> { Modified(content: self, modifier: modifier) }
+    consuming func modifier<M: ContextModifier>(_ modifier: consuming M) -> Modified<Self, M> { Modified(content: self, modifier: modifier) }
 
     func style(_ declarations: Attribute...) -> Modified<Self, AttributeModifier> { modifier(AttributeModifier(styles: declarations)) }
 
@@ -353,12 +365,12 @@ extension View {
 
     /// Gives the element this view renders the id `identifier` (inside a `ForEach`,
     /// `identifier-KEY`), so scripts and tests can address it by a stable name.
-    @inlinable public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+    @inlinable public consuming func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
         ModifiedContent(content: self, modifier: .identifier(identifier))
     }
 
     /// Adds a label to the view that describes its contents (`aria-label`).
-    @inlinable public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+    @inlinable public consuming func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
         ModifiedContent(content: self, modifier: .label(String(label)))
     }
 
