@@ -7,7 +7,7 @@ import Testing
 struct ElementTableTests {
     final class Box {}
 
-    @Test("Random entries and removals leave the table holding what a Dictionary holds (clustered numbers, removals mid-cluster)")
+    @Test("Random entries, removals and room made ahead leave the table holding what a Dictionary holds (clustered numbers, removals mid-cluster)")
     func numbersMatchDictionary() {
         matchDictionary(seed: 0x5EED_0001) { $0 + 1 }
     }
@@ -27,6 +27,10 @@ struct ElementTableTests {
             let keys = (0..<(8 + Int(random.next() % 300))).map(key)
             for _ in 0..<2_000 {
                 let key = keys[Int(random.next() % UInt64(keys.count))]
+                if random.next() % 97 == 0 {
+                    // Room made ahead (a ForEach about to mount many rows) keeps what is there.
+                    table.reserve(Int(random.next() % 200))
+                }
                 if random.next() % 3 == 0, let held = reference[key] {
                     // Removing another object under the key leaves the entry.
                     table.remove(key, ifItIs: Box())

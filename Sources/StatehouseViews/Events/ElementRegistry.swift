@@ -44,6 +44,17 @@ struct ElementRegistry {
 
     // MARK: Ids
 
+    /// How many elements each table holds: a `ForEach` reads it around its first row.
+    var tableCounts: (named: Int, numbered: Int) { (named.count, numbered.count) }
+
+    /// Makes room in the tables for `rows` more rows like the one that changed the counts from
+    /// `before` (a `ForEach` mounting its rows): one allocation each, not a doubling (and every
+    /// entry moved) again and again as the rows arrive.
+    mutating func reserve(rows: Int, likeOneSince before: (named: Int, numbered: Int)) {
+        named.reserve((named.count - before.named) * rows)
+        numbered.reserve((numbered.count - before.numbered) * rows)
+    }
+
     /// Gives a newly mounted element its id.
     mutating func allocateID(for element: ElementNode) -> ElementID {
         elementCount += 1

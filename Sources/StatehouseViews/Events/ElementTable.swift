@@ -117,11 +117,21 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
 
     private static var empty: Slot { Slot(hash: 0, key: .vacant, element: nil) }
 
+    /// Makes room for `additional` more entries at once (a page about to mount many rows like
+    /// one just mounted), instead of doubling, and moving every entry, as they arrive.
+    mutating func reserve(_ additional: Int) {
+        let wanted = (count + additional) * 2
+        guard additional > 0, wanted > slots.count else { return }
+        grow(to: 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount))
+    }
+
     /// Twice the slots (16 at first), the entries moved over and placed anew by their kept
     /// hashes (moved, not copied: a copy retained each key and element, and freeing the old
     /// slots released them again).
-    private mutating func grow() {
-        var old = Array(repeating: Self.empty, count: max(16, slots.count * 2))
+    private mutating func grow() { grow(to: max(16, slots.count * 2)) }
+
+    private mutating func grow(to size: Int) {
+        var old = Array(repeating: Self.empty, count: size)
         swap(&old, &slots)
         old.withUnsafeMutableBufferPointer { buffer in
             guard let start = buffer.baseAddress else { return }

@@ -254,8 +254,8 @@ class GroupNode: Node {
 final class TupleNode: GroupNode {
     private let tupleType: any TupleUpdating.Type
 
-    init<each Content: View>(_ view: __shared TupleView<repeat each Content>, _ context: __shared Context) {
-        tupleType = TupleView<repeat each Content>.self
+    init<each Content: View>(_ view: __shared TupleView<repeat each Content>, type: any TupleUpdating.Type, _ context: __shared Context) {
+        tupleType = type
         super.init(context)
         var count = 0
         for _ in repeat (each Content).self { count += 1 }

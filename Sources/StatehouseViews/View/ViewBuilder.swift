@@ -75,7 +75,9 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
     @inlinable public init(_ content: repeat consuming each Content) { value = (repeat each content) }
     @inlinable init(tuple value: consuming (repeat each Content)) { self.value = value }
     static var isRowContainer: Bool { true }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, context) }
+    // `self`, this type's metadata as the caller has it: `TupleView<repeat each Content>.self`
+    // in the node's initializer looked the type up again on every mount.
+    static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, type: self, context) }
 }
 
 /// One of two views, chosen by an `if`/`else` or `switch`. The two branches have distinct
