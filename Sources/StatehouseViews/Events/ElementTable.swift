@@ -127,9 +127,11 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
 
     /// Twice the slots, the entries moved over and placed anew by their kept hashes (moved, not
     /// copied: a copy retained each key and element, and freeing the old slots released them
-    /// again). 4 slots at first: a page names few elements (`bench run --only memory`: an idle
-    /// `/counter` session 9.8 KiB with 16 at first, 9.56 with 4, 9.4 with the `Dictionary`).
-    private mutating func grow() { grow(to: max(4, slots.count * 2)) }
+    /// again). 8 slots at first: a page names few elements (`bench run --only memory`: an idle
+    /// `/counter` session 9.8 KiB with 16 at first, 9.56 with 8 or 4, 9.4 with the
+    /// `Dictionary`; with 4, its three named elements grew the table once more: 43 allocations
+    /// a page load against 42).
+    private mutating func grow() { grow(to: max(8, slots.count * 2)) }
 
     private mutating func grow(to size: Int) {
         var old = Array(repeating: Self.empty, count: size)
