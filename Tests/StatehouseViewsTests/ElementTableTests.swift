@@ -66,3 +66,40 @@ struct ElementTableTests {
         }
     }
 }
+
+/// How a `ForEach` sizes the registry's tables ahead of its rows.
+@Suite("Element tables ahead of a ForEach")
+@MainActor
+struct ElementTableReserveTests {
+    struct Rows: View {
+        var body: some View {
+            VStack {
+                ForEach(0..<1_000, id: \.self) { index in
+                    if index == 0 {
+                        // A first row unlike the others: twenty named controls.
+                        ForEach(0..<20, id: \.self) { inner in
+                            Button("Inner \(inner)") {}.accessibilityIdentifier("inner-\(inner)")
+                        }
+                    } else {
+                        Button("Row \(index)") {}.accessibilityIdentifier("row")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("A first row unlike the others does not size the tables for its ids times every row (they never shrink)")
+    func lopsidedFirstRow() throws {
+        let tree = LiveTree(Rows())
+        defer { tree.close() }
+        // 20 + 999 named ids. Sized by the first row alone: 20 × 999 more, 65,536 slots; at
+        // most 4 a row: 8,192 (and no growth after).
+        #expect(tree.registry.tableCounts.named == 1 + 20 + 999)  // the root, too
+        #expect(tree.registry.tableCapacities.named <= 8_192)
+        // Every id still names its control.
+        #expect(tree.render().contains(#"id="inner-19-19""#))  // the inner row's key
+        #expect(tree.render().contains(#"id="row-999""#))
+        _ = try tree.send(Event(target: "row-999", type: .click))
+        _ = try tree.send(Event(target: "inner-7-7", type: .click))
+    }
+}

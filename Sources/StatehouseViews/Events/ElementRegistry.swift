@@ -5,7 +5,8 @@
 /// base-36 number). Only elements an event or a lookup can name, controls and elements with
 /// a requested id, are entered in the table; a generated id is unique by construction.
 ///
-/// A value the tree holds inline (no allocation of its own per page).
+/// The tree keeps it at an address of its own (`LiveTree.registryAddress`): one allocation
+/// per page, so that an element's call into it retains nothing.
 @MainActor
 struct ElementRegistry {
     /// The elements an id can name: controls, and elements with a requested id, by that id;
@@ -46,13 +47,17 @@ struct ElementRegistry {
 
     /// How many elements each table holds: a `ForEach` reads it around its first row.
     var tableCounts: (named: Int, numbered: Int) { (named.count, numbered.count) }
+    /// The tables' slots (for tests of their sizing).
+    var tableCapacities: (named: Int, numbered: Int) { (named.capacity, numbered.capacity) }
 
     /// Makes room in the tables for `rows` more rows like the one that changed the counts from
     /// `before` (a `ForEach` mounting its rows): one allocation each, not a doubling (and every
-    /// entry moved) again and again as the rows arrive.
-    mutating func reserve(rows: Int, likeOneSince before: (named: Int, numbered: Int)) {
-        named.reserve((named.count - before.named) * rows)
-        numbered.reserve((numbered.count - before.numbered) * rows)
+    /// entry moved) again and again as the rows arrive. At most `perRow` entries a row: a first
+    /// row unlike the others (expanded, or holding a `ForEach` of its own) would otherwise size
+    /// the tables, which never shrink, for many entries no row enters.
+    mutating func reserve(rows: Int, likeOneSince before: (named: Int, numbered: Int), perRow: Int = 4) {
+        named.reserve(min(named.count - before.named, perRow) * rows)
+        numbered.reserve(min(numbered.count - before.numbered, perRow) * rows)
     }
 
     /// Gives a newly mounted element its id.

@@ -8,8 +8,9 @@ typealias NumberedElements = ElementTable<Int, ElementNode>
 /// The elements with a requested id (`.accessibilityIdentifier`, made unique), by that id. The
 /// id is hashed with the standard library's `Hasher` (SipHash, seeded at random per process,
 /// as a `Dictionary` does: the ids are built from the app's data, a row's key among them), but
-/// once: the table keeps each entry's hash, so growing it (a 10,000-row page doubles it ten
-/// times) hashes nothing again, and a probe compares hashes before texts.
+/// once: the table keeps each entry's hash, so growing it (without `reserve`, a 10,000-row
+/// page's table doubled 12 times) hashes nothing again, and a probe compares hashes before
+/// texts.
 typealias NamedElements = ElementTable<String, ElementNode>
 
 /// A key of an `ElementTable`: its hash, and a value that stands in an empty slot.
@@ -41,6 +42,8 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
     private var slots: [Slot] = []
     /// Entries held.
     private(set) var count = 0
+    /// Slots (entries held before it grows: half of them).
+    var capacity: Int { slots.count }
 
     private func home(_ hash: Int) -> Int {
         // Fibonacci hashing: the product's high bits, as many as the table has index bits.

@@ -32,7 +32,8 @@ public final class LiveTree {
         address.initialize(to: ElementRegistry())
         return address
     }()
-    /// Set while `close()` unmounts every node: elements leave the registry all at once.
+    /// Set by `close()` (a closed tree stays closed): while it unmounts every node, elements
+    /// do not leave the registry one by one; it is dropped whole after.
     private(set) var isClosing = false
     /// The dirty queue, flush order and lifecycle actions.
     @exclusivity(unchecked) var reconciler = Reconciler()
