@@ -120,3 +120,46 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         return attributes
     }
 }
+
+extension View {
+    /// Gives the element this view renders the id `identifier` (inside a `ForEach`,
+    /// `identifier-KEY`), so scripts and tests can address it by a stable name.
+    @inlinable public consuming func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: .identifier(identifier))
+    }
+
+    /// Adds a label to the view that describes its contents (`aria-label`).
+    @inlinable public consuming func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: .label(String(label)))
+    }
+}
+
+/// What `accessibilityIdentifier(_:)` and `accessibilityLabel(_:)` apply: the element's `id`,
+/// its `aria-label`. (A concrete result, as SwiftUI's: an opaque one is looked up by its mangled
+/// name every time a body uses it.)
+public struct AccessibilityAttachmentModifier: ContextModifier, @unchecked Sendable {
+    public typealias Body = Never
+    // Optional strings only, no field of a type of Statehouse's own: an app's module then knows
+    // the layout, and the `ModifiedContent` of an app's `.accessibilityIdentifier(…)` is built
+    // and moved where it is written. (With a private field of an internal type, the app's code
+    // copied every view around it through value witnesses, three times per `body`.)
+    @usableFromInline let identifier: String?
+    @usableFromInline let label: String?
+
+    @usableFromInline init(identifier: String?, label: String?) {
+        self.identifier = identifier
+        self.label = label
+    }
+
+    public func body(content: Content) -> Never { fatalError("AccessibilityAttachmentModifier is applied by Statehouse and has no body") }
+
+    func modify(_ context: inout Context) {
+        if let label { context.pending.add(classes: [], styles: [], attributes: [Attribute("aria-label", label)]) }
+        if let identifier, context.pending.identifier == nil { context.pending.identifier = identifier }
+    }
+
+    /// `accessibilityIdentifier(_:)`'s and `accessibilityLabel(_:)`'s modifiers (called from
+    /// their inlined bodies: the generic part, the `ModifiedContent`, is built where they are used).
+    @inlinable static func identifier(_ identifier: String) -> Self { Self(identifier: identifier, label: nil) }
+    @inlinable static func label(_ label: String) -> Self { Self(identifier: nil, label: label) }
+}

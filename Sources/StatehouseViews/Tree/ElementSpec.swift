@@ -1,0 +1,90 @@
+/// What one HTML element renders: tag, its own attributes, and either leaf text or children.
+struct ElementSpec: Equatable {
+    var tag: Literal
+    var attributes: [Attribute]
+    /// Leaf text content, always escaped.
+    var text: String?
+    /// Static inner markup owned by Statehouse (an SVG symbol); never user text.
+    var trustedHTML: Literal?
+    /// `<input>`, `<hr>`: no content, no end tag.
+    var isVoid: Bool
+    /// How the element sends events, if it is a control (the host's renderer writes the
+    /// attributes that make it do so).
+    var control: ControlRole?
+    /// A control built of several elements (a Toggle's `<label>`): `.accessibilityIdentifier`
+    /// names the control element inside it, not this wrapper.
+    var forwardsIdentifier: Bool
+
+    static func == (a: ElementSpec, b: ElementSpec) -> Bool {
+        a.tag == b.tag && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
+            && a.control == b.control && a.trustedHTML == b.trustedHTML
+            && a.forwardsIdentifier == b.forwardsIdentifier
+    }
+}
+
+extension ElementSpec {
+    /// Delegates to the memberwise initializer, every property given: an initializer that
+    /// assigned the properties one by one built the spec twice and copied one into the other,
+    /// retaining its attributes and text, and released the other (15 reference-count
+    /// operations a row of the benchmark page, counted with uprobes on `swift_retain`).
+    init(_ tag: StaticString, _ attributes: [Attribute] = [], text: String? = nil) {
+        self.init(tag: Literal(tag), attributes: attributes, text: text, trustedHTML: nil, isVoid: false, control: nil,
+                  forwardsIdentifier: false)
+    }
+}
+
+/// A string literal compiled into Statehouse (a tag name, an SVG symbol's markup), kept as its
+/// address and length: no reference count, and written out with one copy.
+struct Literal: Equatable {
+    private let start: UnsafePointer<UInt8>
+    private let count: Int32
+
+    init(_ literal: StaticString) {
+        precondition(literal.hasPointerRepresentation, "a literal is a string literal")
+        start = literal.utf8Start
+        count = Int32(literal.utf8CodeUnitCount)
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: Int(count)) }
+
+    static func == (a: Literal, b: Literal) -> Bool {
+        a.count == b.count && (a.start == b.start || a.bytes.elementsEqual(b.bytes))
+    }
+}
+
+/// What a control does with an event.
+///
+/// The larger cases are indirect (a box of their own): an element's optional handler takes two
+/// words, and a button's action, the most common handler, is kept inline (no box allocated
+/// each time a button is mounted or its view evaluated again).
+enum EventHandler {
+    /// A button: `click` runs the action.
+    case action(@MainActor () -> Void)
+    /// A text field: `input`, `change` and `submit` set the text; `submit` then runs `onSubmit`.
+    indirect case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
+    /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
+    indirect case toggle(Binding<Bool>)
+    /// A number (a slider): `input` while it moves, `change` when it is let go.
+    indirect case number(NumberInput)
+    /// A choice (a picker's `<select>`): `change` with an option's value.
+    indirect case choice(PickerChoice)
+    /// A date: `change` with the input's value.
+    indirect case date(DateInput)
+    /// A presented dialog: `dismiss` (Escape) closes it.
+    case dismiss(@MainActor () -> Void)
+}
+
+/// An element's id: one asked for (`.accessibilityIdentifier`, made unique) or a generated one,
+/// `_` and a number in base 36, spelled out only when it is read (most never are: they are
+/// written into the HTML from the number).
+enum ElementID {
+    case named(String)
+    case generated(Int)
+
+    var string: String {
+        switch self {
+        case .named(let name): name
+        case .generated(let number): HTMLWriter.generatedID(number)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// A primitive view that renders one element, optionally with child content.
+@MainActor
+protocol ElementView: PrimitiveView {
+    associatedtype Content: View = EmptyView
+    /// The element for the current environment.
+    func element(in environment: EnvironmentValues) -> ElementSpec
+    /// Children rendered inside the element.
+    var content: Content { get }
+    /// What the element does with events.
+    func handler(in environment: EnvironmentValues) -> EventHandler?
+    /// Whether each child of the element is a list row (`List`).
+    static var childrenAreListRows: Bool { get }
+    /// Whether the element has content mounted inside it (else its spec says all it shows).
+    static var hasContent: Bool { get }
+    /// Mounts `content` (and updates its node) from where it is stored. Through the `content`
+    /// requirement it is copied first, every view in it retained and released again: element
+    /// views whose content is a stored property (the stacks, a button's label) hand it on from
+    /// there instead.
+    func mountContent(_ context: Context) -> Node
+    func updateContent(_ node: Node, _ context: Context)
+}
+
+extension ElementView where Content == EmptyView {
+    var content: EmptyView { EmptyView() }
+}
+
+extension ElementView {
+    func mountContent(_ context: Context) -> Node { mountView(content, context) }
+    func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { nil }
+    static var childrenAreListRows: Bool { false }
+    static var hasContent: Bool { Content.self != EmptyView.self }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
+}
+
+/// The node of an element view. Not generic: the view's type is kept as a metatype (with its
+/// conformance), so mounting an element looks up no class metadata for it (a generic class's
+/// metadata is found in the runtime's cache on every allocation in unspecialised code), and
+/// an update opens it.
+@MainActor
+final class ElementViewNode: ElementNode {
+    private let viewType: any ElementView.Type
+
+    init<V: ElementView>(_ view: __shared V, _ context: __shared Context) {
+        viewType = V.self
+        super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
+        if V.hasContent {
+            child = view.mountContent(contentContext(context, listRows: V.childrenAreListRows))
+        }
+    }
+
+    override var elementViewType: ObjectIdentifier? { ObjectIdentifier(viewType) }
+
+    override func refresh<W: View>(_ view: W, _ context: Context) {
+        func refresh<V: ElementView>(_: V.Type) {
+            let view = sameTypeCast(view, to: V.self)
+            apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
+            if let child { view.updateContent(child, contentContext(context, listRows: V.childrenAreListRows)) }
+        }
+        refresh(viewType)
+    }
+}
+
+private let rowAttributes = [Attribute("class", "sh-row")]
+
+/// One row of a `ForEach` or `List`: one element per row (`<li>` in a list), holding the
+/// row's content, so that inserting or deleting a row costs one row.
+@MainActor
+final class RowNode: ElementNode {
+    init<Content: View>(content: __shared Content, key: String?, _ context: __shared Context) {
+        let spec = ElementSpec(context.listRows ? "li" : "div", rowAttributes)
+        super.init(spec: spec, handler: nil, context, takesPending: false)
+        rowKey = key
+        var inner = contentContext(context)
+        inner.pending = context.pending
+        if let key { inner.rowKey = key }
+        child = mountView(content, inner)
+    }
+
+    override func refresh<W: View>(_ view: W, _ context: Context) {
+        var inner = contentContext(context)
+        inner.pending = context.pending
+        if let rowKey { inner.rowKey = rowKey }
+        child?.update(view, inner)
+    }
+
+    private var rowKey: String?
+}
