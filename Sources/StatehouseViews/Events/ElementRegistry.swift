@@ -52,10 +52,11 @@ struct ElementRegistry {
 
     /// Makes room in the tables for `rows` more rows like the one that changed the counts from
     /// `before` (a `ForEach` mounting its rows): one allocation each, not a doubling (and every
-    /// entry moved) again and again as the rows arrive. At most `perRow` entries a row: a first
-    /// row unlike the others (expanded, or holding a `ForEach` of its own) would otherwise size
-    /// the tables, which never shrink, for many entries no row enters.
-    mutating func reserve(rows: Int, likeOneSince before: (named: Int, numbered: Int), perRow: Int = 4) {
+    /// entry moved) again and again as the rows arrive. At most 4 entries a row: a first row
+    /// unlike the others (expanded, or holding a `ForEach` of its own) would otherwise size the
+    /// tables, which never shrink, for many entries no row enters.
+    mutating func reserve(rows: Int, likeOneSince before: (named: Int, numbered: Int)) {
+        let perRow = 4
         named.reserve(min(named.count - before.named, perRow) * rows)
         numbered.reserve(min(numbered.count - before.numbered, perRow) * rows)
     }

@@ -25,8 +25,8 @@ struct ElementSpec: Equatable {
 extension ElementSpec {
     /// Delegates to the memberwise initializer, every property given: an initializer that
     /// assigned the properties one by one built the spec twice and copied one into the other,
-    /// retaining its attributes and text, and released the other (15 reference-count
-    /// operations a row of the benchmark page, counted with uprobes on `swift_retain`).
+    /// retaining its attributes and text, and released the other (per row of the benchmark
+    /// page, 10 retains, 5 bridge-object retains and 10 releases: `scripts/bench-refcounts`).
     init(_ tag: StaticString, _ attributes: [Attribute] = [], text: String? = nil) {
         self.init(tag: Literal(tag), attributes: attributes, text: text, trustedHTML: nil, isVoid: false, control: nil,
                   forwardsIdentifier: false)

@@ -21,12 +21,11 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
-        let registry = tree.registryAddress
-        let before = registry.pointee.tableCounts
+        let before = tree.registry.tableCounts
         for index in keys.indices {
             let key = keys[index]
             rows.append(context.withStep(identityStep(key)) { RowNode(content: contents[index], key: rowKeyString(key), $0) })
-            if index == keys.startIndex, keys.count > 1 { registry.pointee.reserve(rows: keys.count - 1, likeOneSince: before) }
+            if index == keys.startIndex, keys.count > 1 { tree.registry.reserve(rows: keys.count - 1, likeOneSince: before) }
         }
     }
 
