@@ -1,8 +1,9 @@
 /// What a node inherits from where it is mounted: its enclosing HTML element, the
 /// environment, attributes that modifiers above it hand to the next element down, and
-/// whether it stands directly in a `List` (where each child becomes a row).
+/// whether it stands directly in a `List` (where each child becomes a row). (Public by name
+/// only, underscored, as `View._mount` takes it; Statehouse's code calls it `Context`.)
 @MainActor
-struct Context {
+public struct _ViewContext {
     unowned(unsafe) let tree: LiveTree
     /// The nearest enclosing element: the element whose children change when this node's do.
     unowned(unsafe) var host: ElementNode?
@@ -52,6 +53,8 @@ struct Context {
                 listRows: listRows, identity: identity)
     }
 }
+
+typealias Context = _ViewContext
 
 /// Classes, styles and attributes that modifiers (`padding`, `foregroundStyle`,
 /// `accessibilityIdentifier`, …) put on the element(s) that the modified view renders.

@@ -1,4 +1,5 @@
-/// A mounted view: one per view identity in the live tree.
+/// A mounted view: one per view identity in the live tree. (Public by name only, underscored,
+/// as `View._mount` returns it; Statehouse's code calls it `Node`.)
 ///
 /// Nodes hold what survives re-creation of view structs (state, the last view value, the
 /// element ids). Parents own their children; back-references are unowned, so a subtree that
@@ -8,7 +9,7 @@
 /// properties touched on every mount are `@exclusivity(unchecked)`, which spares each access
 /// a run-time exclusivity check (a thread-local lookup).
 @MainActor
-class Node {
+public class _ViewNode {
     unowned(unsafe) let tree: LiveTree
     /// When the node was mounted, in its tree: dirty nodes are re-evaluated parents first (a
     /// parent is mounted before its children), without a depth carried in every context.
@@ -77,29 +78,26 @@ class Node {
     nonisolated func addDependency(_ source: any StateSource) {}
 }
 
-/// Mounts `view` under `context`: primitives build their own node, other views a
-/// `CompositeNode` that evaluates `body`. Inside a `List`, anything that is not a container
-/// of rows becomes a row of its own; where an app's modifier was applied to a container of
-/// views, anything that is not one gets the modifier (`DistributedNode`).
+/// Mounts `view` under `context`: through its type's `_mount`, primitives build their own
+/// node, other views a `CompositeNode` that evaluates `body`. Inside a `List`, anything that
+/// is not a container of rows becomes a row of its own; where an app's modifier was applied to
+/// a container of views, anything that is not one gets the modifier (`DistributedNode`).
 @MainActor
 func mountView<V: View>(_ view: V, _ context: Context) -> Node {
-    let kind = ViewKind.of(V.self)
-    if context.listRows, !kind.isRowContainer {
+    if context.listRows, !ViewKind.of(V.self).isRowContainer {
         return RowNode(content: view, key: nil, context)
     }
-    if context.pending.distributes, !kind.spreadsModifiers {
+    if context.pending.distributes, !ViewKind.of(V.self).spreadsModifiers {
         return DistributedNode(view, context)
     }
-    if let primitive = kind.primitive {
-        func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
-        return make(primitive)
-    }
-    return kind.composite!.make(view, context)
+    return V._mount(view, context)
 }
 
 /// Makes the node of a composite view of a type it knows (`CompositeNode<V>`, found once per
 /// type by `ViewKind`): the node's class metadata is this metatype, not looked up in the
 /// runtime's cache on every mount, as `CompositeNode(view, context)` in generic code does.
+typealias Node = _ViewNode
+
 @MainActor
 protocol CompositeMaking {
     static func make<W: View>(_ view: W, _ context: Context) -> Node
@@ -131,6 +129,16 @@ struct ViewKind {
 
     // Read on every mount: no dynamic exclusivity check (only the main actor touches it).
     @exclusivity(unchecked) private static var known = KindTable()
+
+    /// Makes the node of a view of this kind (`View._mount`'s default: a composite's, or a
+    /// primitive's whose type does not say its own).
+    func make<V: View>(_ view: V, _ context: Context) -> Node {
+        if let primitive {
+            func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
+            return make(primitive)
+        }
+        return composite!.make(view, context)
+    }
 
     static func of<V: View>(_ type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)

@@ -18,6 +18,20 @@ public protocol View {
     associatedtype Body: View
     /// The content and behaviour of the view.
     @ViewBuilder var body: Body { get }
+
+    /// Mounts a view of this type: Statehouse's own, as SwiftUI's `_makeView` is SwiftUI's.
+    /// An app never implements it: a view with a `body` gets the default, and each view
+    /// Statehouse renders itself has its own. (A requirement, so that mounting a view calls
+    /// its type's code through the witness table, with the view borrowed: a lookup of the
+    /// type's kind, then a copy of the view handed to it, cost each level of every mount.)
+    static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode
+}
+
+extension View {
+    /// A view with a `body`: its node evaluates the body (`CompositeNode`).
+    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode {
+        ViewKind.of(Self.self).make(view, context)
+    }
 }
 
 extension Never: View {
@@ -40,6 +54,9 @@ protocol PrimitiveView: View where Body == Never {
 }
 
 extension PrimitiveView {
+    /// What an internal primitive mounts with (a public one says it itself: the witness of a
+    /// public type's requirement is public).
+    static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var body: Never { fatalError("\(Self.self) is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { false }
     static var spreadsModifiers: Bool { isRowContainer }

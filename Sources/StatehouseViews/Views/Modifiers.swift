@@ -31,6 +31,7 @@ public protocol ViewModifier {
 
 /// The view a `ViewModifier` modifies, as its `body(content:)` sees it (`ViewModifier.Content`).
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
+    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: AnyView
     public var body: Never { fatalError("_ViewModifier_Content is rendered by Statehouse and has no body") }
     // One view (not a container of rows, nor of views a modifier spreads over): what the
@@ -75,6 +76,7 @@ public struct ModifiedContent<Content, Modifier> {
 }
 
 extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
+    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var body: Never { fatalError("ModifiedContent is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
     static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }
