@@ -224,15 +224,15 @@ extension ShapeStyle where Self == AngularGradient {
 }
 
 extension LinearGradient: View, ElementView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec { GradientFill.element(css) }
 }
 extension RadialGradient: View, ElementView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec { GradientFill.element(css) }
 }
 extension AngularGradient: View, ElementView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec { GradientFill.element(css) }
 }
 

@@ -30,7 +30,7 @@ extension ElementView {
     func handler(in environment: EnvironmentValues) -> EventHandler? { nil }
     static var childrenAreListRows: Bool { false }
     static var hasContent: Bool { Content.self != EmptyView.self }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
+    @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
 }
 
 /// The node of an element view. Not generic: the view's type is kept as a metatype (with its

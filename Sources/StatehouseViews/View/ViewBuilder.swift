@@ -71,14 +71,14 @@ public enum ViewBuilder {
 /// VStack { Text(title); Text(subtitle) }   // the content is a TupleView<Text, Text>
 /// ```
 public struct TupleView<each Content: View>: View, PrimitiveView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var value: (repeat each Content)
     @inlinable public init(_ content: repeat consuming each Content) { value = (repeat each content) }
     @inlinable init(tuple value: consuming (repeat each Content)) { self.value = value }
     static var isRowContainer: Bool { true }
     // `self`, this type's metadata as the caller has it: `TupleView<repeat each Content>.self`
     // in the node's initializer looked the type up again on every mount.
-    static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, type: self, context) }
+    @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, type: self, context) }
 }
 
 /// One of two views, chosen by an `if`/`else` or `switch`. The two branches have distinct
@@ -88,7 +88,7 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
 /// if isEditing { EditForm() } else { DetailView() }   // in a @ViewBuilder: a _ConditionalContent
 /// ```
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
     @usableFromInline let storage: Storage
     @inlinable init(storage: Storage) { self.storage = storage }
@@ -98,7 +98,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 
 extension Optional: View where Wrapped: View {}
 extension Optional: PrimitiveView where Wrapped: View {
-    @MainActor public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) @MainActor public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { OptionalNode<Wrapped>(view, context) }
 }
@@ -111,7 +111,7 @@ extension Optional: PrimitiveView where Wrapped: View {
 /// }
 /// ```
 public struct EmptyView: View, PrimitiveView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @inlinable public init() {}
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { GroupNode(context) }
@@ -127,7 +127,7 @@ public struct EmptyView: View, PrimitiveView {
 /// .font(.headline)
 /// ```
 public struct Group<Content: View>: View, PrimitiveView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     static var isRowContainer: Bool { true }
@@ -141,7 +141,7 @@ public struct Group<Content: View>: View, PrimitiveView {
 /// var badge: AnyView { isNew ? AnyView(Text("New").bold()) : AnyView(EmptyView()) }
 /// ```
 public struct AnyView: View, PrimitiveView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let type: ObjectIdentifier
     let make: @MainActor (Context) -> Node
     let update: @MainActor (Node, Context) -> Void

@@ -25,7 +25,7 @@ public struct ButtonRole: Equatable, Sendable {
 /// Button(action: { isPlaying.toggle() }) { Image(systemName: isPlaying ? "pause.circle" : "play.circle") }
 /// ```
 public struct Button<Label: View>: View, ElementView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline let label: Label
     @usableFromInline let role: ButtonRole?
     @usableFromInline let action: @MainActor () -> Void
@@ -78,7 +78,7 @@ public struct Button<Label: View>: View, ElementView {
 
     /// A button under a custom `ButtonStyle` shows the style's body (decided when it is
     /// mounted: a style applied to a mounted button takes effect when it is mounted again).
-    static func makeNode(_ view: Self, _ context: Context) -> Node {
+    @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node {
         guard context.environment.customPrimitiveButtonStyle == nil, context.environment.customButtonStyle == nil else {
             return makeStyledNode(view, context)
         }

@@ -31,7 +31,7 @@ public protocol ViewModifier {
 
 /// The view a `ViewModifier` modifies, as its `body(content:)` sees it (`ViewModifier.Content`).
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: AnyView
     public var body: Never { fatalError("_ViewModifier_Content is rendered by Statehouse and has no body") }
     // One view (not a container of rows, nor of views a modifier spreads over): what the
@@ -76,7 +76,7 @@ public struct ModifiedContent<Content, Modifier> {
 }
 
 extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var body: Never { fatalError("ModifiedContent is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
     static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }
@@ -85,7 +85,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     /// on a container of views (a `ForEach`, a `Group`), one for each of its views
     /// (`Distributing`). Statehouse's one public modifier, the accessibility one, is applied as
     /// `Modified` applies the others (which never come here: their helpers return `Modified`).
-    static func makeNode(_ view: Self, _ context: Context) -> Node {
+    @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node {
         if Modifier.self == AccessibilityAttachmentModifier.self {
             return mountModified(view.content, sameTypeCast(view.modifier, to: AccessibilityAttachmentModifier.self), context)
         }
