@@ -53,7 +53,9 @@ extension NodeStorage {
 /// Where a view is being linked: the node that owns its storage, and its environment.
 @MainActor
 struct LinkContext {
-    unowned let node: Node
+    /// Unowned and unchecked: a link context lives only while its node links a view's fields
+    /// (an `unowned` one retained and released the node's unowned count on every mount).
+    unowned(unsafe) let node: Node
     let environment: EnvironmentValues
 }
 

@@ -6,7 +6,7 @@
 /// - how to tell whether a new copy of the view has the same inputs as the last one.
 @MainActor
 final class TypeLayout {
-    @exclusivity(unchecked) private static var cache: [ObjectIdentifier: TypeLayout] = [:]
+    @exclusivity(unchecked) private static var cache = TypeTable<TypeLayout>()
 
     typealias Comparison = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
@@ -30,7 +30,7 @@ final class TypeLayout {
         let key = ObjectIdentifier(type)
         if let layout = cache[key] { return layout }
         let layout = TypeLayout(type)
-        cache[key] = layout
+        cache.insert(layout, for: key)
         return layout
     }
 

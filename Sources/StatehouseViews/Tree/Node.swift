@@ -128,7 +128,7 @@ struct ViewKind {
     var spreadsModifiers: Bool { primitive?.spreadsModifiers ?? false }
 
     // Read on every mount: no dynamic exclusivity check (only the main actor touches it).
-    @exclusivity(unchecked) private static var known = KindTable()
+    @exclusivity(unchecked) private static var known = TypeTable<ViewKind>()
 
     /// Makes the node of a view of this kind (`View._mount`'s default: a composite's, or a
     /// primitive's whose type does not say its own).
@@ -148,48 +148,6 @@ struct ViewKind {
                             composite: primitive == nil ? CompositeNode<V>.self : nil)
         known.insert(kind, for: key)
         return kind
-    }
-
-    /// The kinds known, by type: an open-addressing table keyed by the type's metadata
-    /// address, hashed by one multiplication (a `Dictionary` hashes each lookup with SipHash,
-    /// and a page mounts one view after another).
-    private struct KindTable {
-        private var keys: [ObjectIdentifier?] = Array(repeating: nil, count: 64)
-        private var kinds: [ViewKind?] = Array(repeating: nil, count: 64)
-        private var count = 0
-
-        private func slot(_ key: ObjectIdentifier) -> Int {
-            // Metadata addresses are aligned: the multiplication's high bits mix the rest.
-            let bits = unsafeBitCast(key, to: UInt.self)
-            return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (keys.count - 1)
-        }
-
-        subscript(key: ObjectIdentifier) -> ViewKind? {
-            var index = slot(key)
-            while let found = keys[index] {
-                if found == key { return kinds[index] }
-                index = (index + 1) & (keys.count - 1)
-            }
-            return nil
-        }
-
-        mutating func insert(_ kind: ViewKind, for key: ObjectIdentifier) {
-            if (count + 1) * 2 > keys.count { grow() }
-            var index = slot(key)
-            while keys[index] != nil { index = (index + 1) & (keys.count - 1) }
-            keys[index] = key
-            kinds[index] = kind
-            count += 1
-        }
-
-        /// Twice the slots, the entries placed anew (at most half the slots are ever used).
-        private mutating func grow() {
-            let old = zip(keys, kinds)
-            keys = Array(repeating: nil, count: keys.count * 2)
-            kinds = Array(repeating: nil, count: keys.count)
-            count = 0
-            for case (let key?, let kind?) in old { insert(kind, for: key) }
-        }
     }
 }
 
