@@ -10,12 +10,14 @@ import Synchronization
 @usableFromInline final class StateBox<Value>: StateSource, @unchecked Sendable {
     /// Inline (a futex word), so a box is one allocation.
     private let mutex = Mutex<Void>(())
-    private var value: Value
+    /// Guarded by `mutex` (which keeps accesses apart: no run-time exclusivity check, a
+    /// thread-local lookup on each, is needed besides).
+    @exclusivity(unchecked) private var value: Value
     /// The node's storage this box forwards to (set once, on the main actor, before the view
     /// struct holding it is handed to anyone else).
-    private var target: StateBox<Value>?
-    /// Main actor only.
-    private var readers = ReaderSet()
+    @exclusivity(unchecked) private var target: StateBox<Value>?
+    /// Main actor only (no access overlaps another: unchecked, as `value`).
+    @exclusivity(unchecked) private var readers = ReaderSet()
     /// Where a tree that keeps durable state filed this storage (main actor only).
     var snapshotEntry: SnapshotEntry?
 
@@ -34,10 +36,17 @@ import Synchronization
     }
 
     func get() -> Value {
-        let box = resolved
+        // Not through `resolved`: the box that stores the value is most often this one, which
+        // needs no retain and release around the read.
+        if let target { return target.read() }
+        return read()
+    }
+
+    /// Reads this box's own value, recording the reader.
+    private func read() -> Value {
         // A reader is set only while a body is evaluated on the main actor.
-        if let reader = Tracking.current, box.readers.insert(reader) { reader.addDependency(box) }
-        return box.mutex.withLock { _ in box.value }
+        if let reader = Tracking.current, readers.insert(reader) { reader.addDependency(self) }
+        return mutex.withLock { _ in value }
     }
 
     /// Stores `newValue` (from any thread) and invalidates the readers on the main actor.
