@@ -10,8 +10,8 @@ import Synchronization
 @usableFromInline final class StateBox<Value>: StateSource, @unchecked Sendable {
     /// Inline (a futex word), so a box is one allocation.
     private let mutex = Mutex<Void>(())
-    /// Guarded by `mutex` (which keeps accesses apart: no run-time exclusivity check, a
-    /// thread-local lookup on each, is needed besides).
+    /// Read and written under `mutex` only (which keeps accesses apart: no run-time
+    /// exclusivity check, a thread-local lookup on each, is needed besides).
     @exclusivity(unchecked) private var value: Value
     /// The node's storage this box forwards to (set once, on the main actor, before the view
     /// struct holding it is handed to anyone else).
@@ -25,7 +25,7 @@ import Synchronization
 
     /// A new box with this one's own value: the value it was made with, for a box that was
     /// never linked to a node (one linked later forwards; the first donates itself).
-    func fresh() -> StateBox<Value> { StateBox(value) }
+    func fresh() -> StateBox<Value> { StateBox(mutex.withLock { _ in value }) }
 
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }
@@ -62,6 +62,10 @@ import Synchronization
     }
 
     @MainActor private func invalidateReaders() {
+        // A copy of the list: a reader told of the change may run code (the tree's
+        // `onInvalidate`) that changes it, which must not happen under the iteration (`readers`
+        // is not checked for overlapping accesses at run time).
+        let readers = self.readers
         readers.forEach { $0.stateDidChange() }
         snapshotEntry?.markDirty()
     }

@@ -78,6 +78,8 @@ public class _ViewNode {
     nonisolated func addDependency(_ source: any StateSource) {}
 }
 
+typealias Node = _ViewNode
+
 /// Mounts `view` under `context`: through its type's `_mount`, primitives build their own
 /// node, other views a `CompositeNode` that evaluates `body`. Inside a `List`, anything that
 /// is not a container of rows becomes a row of its own; where an app's modifier was applied to
@@ -96,8 +98,6 @@ func mountView<V: View>(_ view: V, _ context: Context) -> Node {
 /// Makes the node of a composite view of a type it knows (`CompositeNode<V>`, found once per
 /// type by `ViewKind`): the node's class metadata is this metatype, not looked up in the
 /// runtime's cache on every mount, as `CompositeNode(view, context)` in generic code does.
-typealias Node = _ViewNode
-
 @MainActor
 protocol CompositeMaking {
     static func make<W: View>(_ view: W, _ context: Context) -> Node
@@ -110,8 +110,9 @@ protocol TransparentView {
     static func update(_ node: Node, with view: Self, _ context: Context)
 }
 
-/// What a view type is, remembered per type: a table lookup instead of conformance checks on
-/// every mount and update.
+/// What a view type is, remembered per type: a table lookup instead of conformance checks.
+/// Read to mount a composite view (`View._mount`'s default), to mount any view in a `List` or
+/// under an app's modifier spread over several views, and to update a modified view's node.
 @MainActor
 struct ViewKind {
     /// Rendered by Statehouse (else a composite with a `body`).
@@ -127,11 +128,13 @@ struct ViewKind {
     /// Whether an app's modifier applied to the view applies to each of its views.
     var spreadsModifiers: Bool { primitive?.spreadsModifiers ?? false }
 
-    // Read on every mount: no dynamic exclusivity check (only the main actor touches it).
+    // Read on every composite view's mount: no dynamic exclusivity check (only the main actor
+    // touches it).
     @exclusivity(unchecked) private static var known = TypeTable<ViewKind>()
 
-    /// Makes the node of a view of this kind (`View._mount`'s default: a composite's, or a
-    /// primitive's whose type does not say its own).
+    /// Makes the node of a view of this kind (`View._mount`'s default). In practice only
+    /// composite views come here: every primitive has a `_mount` of its own (a public one's
+    /// own declaration, an internal one's `PrimitiveView`'s); the primitive case is a fallback.
     func make<V: View>(_ view: V, _ context: Context) -> Node {
         if let primitive {
             func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
