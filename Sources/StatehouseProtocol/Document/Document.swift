@@ -8,9 +8,11 @@ import StatehouseViews
 @MainActor
 enum Document {
     static func render(_ page: Page) -> [UInt8] {
-        // Written piece by piece into one buffer, the views' HTML too (no string between).
+        // Written piece by piece, the views' HTML too (no string between): the head here, then
+        // the tree writes itself after it into the array the document becomes, with room for
+        // the end (`LiveTree.render(appendingTo:)`).
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024 + page.tree.elementCount * 80)
+        bytes.reserveCapacity(1024)
         bytes.append(contentsOf: """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">\

@@ -15,6 +15,9 @@ public struct HTMLWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var written = 0
+    /// Whether `base` is the writer's own allocation (else it writes into its caller's
+    /// memory, `init(writingInto:)`, until a piece does not fit there).
+    private var ownsBase = true
 
     /// What has been written so far (a copy).
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
@@ -24,7 +27,22 @@ public struct HTMLWriter: ~Copyable {
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// A writer that writes into `buffer` (the uninitialised storage of an array being made:
+    /// `LiveTree.render(appendingTo:)`), as long as what it writes fits there; then into a
+    /// buffer of its own (`wroteInPlace` is false). `buffer` must not be empty.
+    init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        ownsBase = false
+    }
+
+    deinit { if ownsBase { base.deallocate() } }
+
+    /// Whether everything written is in the buffer the writer was made with
+    /// (`init(writingInto:)`), the first `count` bytes of it.
+    var wroteInPlace: Bool { !ownsBase }
+    /// How many bytes are written.
+    var count: Int { written }
 
     /// Appends the bytes written to `bytes` (into its spare capacity, if it has enough); the
     /// writer is left empty.
@@ -70,7 +88,8 @@ public struct HTMLWriter: ~Copyable {
         let larger = Swift.max(capacity * 2, written + count)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         moved.moveInitialize(from: base, count: written)
-        base.deallocate()
+        if ownsBase { base.deallocate() }
+        ownsBase = true
         base = moved
         capacity = larger
     }
