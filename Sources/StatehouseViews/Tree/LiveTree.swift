@@ -153,8 +153,7 @@ public final class LiveTree {
         return bytes
     }
 
-    /// The whole tree as UTF-8 bytes, after those in `bytes` (a document's head): into its
-    /// spare capacity, if it has enough.
+    /// The whole tree as UTF-8 bytes, after those in `bytes` (a document's head).
     ///
     /// The HTML is written straight into the storage of the array `bytes` becomes (a new one,
     /// holding a copy of what `bytes` held: a document's head, a kilobyte), not into a buffer
