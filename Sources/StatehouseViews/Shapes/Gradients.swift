@@ -224,15 +224,12 @@ extension ShapeStyle where Self == AngularGradient {
 }
 
 extension LinearGradient: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec { GradientFill.element(css) }
 }
 extension RadialGradient: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec { GradientFill.element(css) }
 }
 extension AngularGradient: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec { GradientFill.element(css) }
 }
 

@@ -157,7 +157,7 @@ public final class LiveTree {
     ///
     /// The HTML is written straight into the storage of the array `bytes` becomes (a new one,
     /// holding a copy of what `bytes` held: a document's head, a kilobyte), not into a buffer
-    /// of the writer's own and then copied after the head (a 10,000-row page's 3.5 MB were
+    /// of the writer's own and then copied after the head (a 10,000-row page's whole HTML was
     /// copied once more that way). Room for about 80 bytes an element, and a little after
     /// (the document's end): one allocation for most pages; a page that writes more moves to
     /// a buffer of the writer's and is copied, as before.

@@ -132,15 +132,10 @@ struct ViewKind {
     // touches it).
     @exclusivity(unchecked) private static var known = TypeTable<ViewKind>()
 
-    /// Makes the node of a view of this kind (`View._mount`'s default). In practice only
-    /// composite views come here: every primitive has a `_mount` of its own (a public one's
-    /// own declaration, an internal one's `PrimitiveView`'s); the primitive case is a fallback.
+    /// Makes the node of a composite view of this kind (`View._mount`'s default: a primitive
+    /// mounts through `PrimitiveView`'s).
     func make<V: View>(_ view: V, _ context: Context) -> Node {
-        if let primitive {
-            func make<P: PrimitiveView>(_: P.Type) -> Node { P.makeNode(sameTypeCast(view, to: P.self), context) }
-            return make(primitive)
-        }
-        return composite!.make(view, context)
+        composite!.make(view, context)
     }
 
     static func of<V: View>(_ type: V.Type) -> ViewKind {

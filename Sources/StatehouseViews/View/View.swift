@@ -20,8 +20,8 @@ public protocol View {
     @ViewBuilder var body: Body { get }
 
     /// Mounts a view of this type: Statehouse's own, as SwiftUI's `_makeView` is SwiftUI's.
-    /// An app never implements it: a view with a `body` gets the default; each public view
-    /// Statehouse renders itself declares its own, and each internal one has `PrimitiveView`'s.
+    /// An app never implements it: a view with a `body` gets the default, each view Statehouse
+    /// renders itself `PrimitiveView`'s.
     /// (A requirement, so that mounting a view calls its type's code through the witness
     /// table, with the view borrowed: a lookup of the type's kind, then a copy of the view
     /// handed to it, cost each level of every mount.)
@@ -55,13 +55,11 @@ protocol PrimitiveView: View where Body == Never {
 }
 
 extension PrimitiveView {
-    /// An internal primitive's `_mount` (`Modified`, which `.padding`, `.font` and the other
-    /// modifiers return, among them). Public ones declare their own, `@inline(__always)` as
-    /// this one is: inlined into the type's witness, which holds the type's metadata, it looks
-    /// none up (a generic one's, such as `HStack<…>`'s, was found in the runtime's cache on
-    /// every mount).
+    /// Every primitive's `_mount`, public as `body` here is (a public type's witness must be).
+    /// Inlined into each type's witness, which holds the type's metadata, it looks none up (a
+    /// generic one's, such as `HStack<…>`'s, was found in the runtime's cache on every mount).
     @inline(__always)
-    static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
+    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var body: Never { fatalError("\(Self.self) is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { false }
     static var spreadsModifiers: Bool { isRowContainer }

@@ -71,7 +71,6 @@ public enum ViewBuilder {
 /// VStack { Text(title); Text(subtitle) }   // the content is a TupleView<Text, Text>
 /// ```
 public struct TupleView<each Content: View>: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var value: (repeat each Content)
     @inlinable public init(_ content: repeat consuming each Content) { value = (repeat each content) }
     @inlinable init(tuple value: consuming (repeat each Content)) { self.value = value }
@@ -88,7 +87,6 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
 /// if isEditing { EditForm() } else { DetailView() }   // in a @ViewBuilder: a _ConditionalContent
 /// ```
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
     @usableFromInline let storage: Storage
     @inlinable init(storage: Storage) { self.storage = storage }
@@ -98,7 +96,6 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 
 extension Optional: View where Wrapped: View {}
 extension Optional: PrimitiveView where Wrapped: View {
-    @inline(__always) @MainActor public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { OptionalNode<Wrapped>(view, context) }
 }
@@ -111,7 +108,6 @@ extension Optional: PrimitiveView where Wrapped: View {
 /// }
 /// ```
 public struct EmptyView: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @inlinable public init() {}
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { GroupNode(context) }
@@ -127,7 +123,6 @@ public struct EmptyView: View, PrimitiveView {
 /// .font(.headline)
 /// ```
 public struct Group<Content: View>: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     static var isRowContainer: Bool { true }
@@ -141,7 +136,6 @@ public struct Group<Content: View>: View, PrimitiveView {
 /// var badge: AnyView { isNew ? AnyView(Text("New").bold()) : AnyView(EmptyView()) }
 /// ```
 public struct AnyView: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let type: ObjectIdentifier
     let make: @MainActor (Context) -> Node
     let update: @MainActor (Node, Context) -> Void

@@ -25,7 +25,6 @@ public struct ButtonRole: Equatable, Sendable {
 /// Button(action: { isPlaying.toggle() }) { Image(systemName: isPlaying ? "pause.circle" : "play.circle") }
 /// ```
 public struct Button<Label: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline let label: Label
     @usableFromInline let role: ButtonRole?
     @usableFromInline let action: @MainActor () -> Void

@@ -244,7 +244,6 @@ extension Stepper where Label == Text {
 /// Link("Terms of Service", destination: URL(string: "https://example.com/terms")!)
 /// ```
 public struct Link<Label: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let destination: URL
     let label: Label
 

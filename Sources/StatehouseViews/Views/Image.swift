@@ -7,7 +7,6 @@
 ///     .foregroundStyle(.yellow)
 /// ```
 public struct Image: View, ElementView, Equatable {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let systemName: String
     let label: String?
 

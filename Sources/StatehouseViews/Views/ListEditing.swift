@@ -47,7 +47,6 @@ extension ForEach {
 /// }
 /// ```
 public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, TransparentView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let base: ForEach<Data, ID, Content>
     let onDelete: ((IndexSet) -> Void)?
     let onMove: ((IndexSet, Int) -> Void)?

@@ -7,7 +7,6 @@
 /// ForEach(todos) { todo in TodoRow(todo: todo) }
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var data: Data
     @usableFromInline let idPath: KeyPath<Data.Element, ID>
     public var content: (Data.Element) -> Content
@@ -81,7 +80,6 @@ extension ForEach where Data == Range<Int>, ID == Int {
 /// Space or Enter (a click toggles a row in a set), the arrow keys moving between rows; it
 /// posts the form without JavaScript.
 public struct List<SelectionValue: Hashable, Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: Content
     let className: String
     let selection: ListSelection?

@@ -31,7 +31,6 @@ public protocol ViewModifier {
 
 /// The view a `ViewModifier` modifies, as its `body(content:)` sees it (`ViewModifier.Content`).
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: AnyView
     public var body: Never { fatalError("_ViewModifier_Content is rendered by Statehouse and has no body") }
     // One view (not a container of rows, nor of views a modifier spreads over): what the
@@ -76,7 +75,6 @@ public struct ModifiedContent<Content, Modifier> {
 }
 
 extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public var body: Never { fatalError("ModifiedContent is rendered by Statehouse and has no body") }
     static var isRowContainer: Bool { ViewKind.of(Content.self).isRowContainer }
     static var spreadsModifiers: Bool { ViewKind.of(Content.self).spreadsModifiers }

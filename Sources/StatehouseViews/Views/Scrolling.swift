@@ -7,7 +7,6 @@ import Foundation
 /// ScrollView(.horizontal) { HStack { ForEach(photos) { PhotoView($0) } } }
 /// ```
 public struct ScrollView<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let axes: Axis.Set
     let showsIndicators: Bool
     let content: Content
@@ -131,7 +130,6 @@ public struct GridItem: Sendable {
 /// }
 /// ```
 public struct LazyVGrid<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let columns: [GridItem]
     let spacing: CGFloat?
     let content: Content
@@ -157,7 +155,6 @@ public struct LazyVGrid<Content: View>: View, ElementView {
 /// }
 /// ```
 public struct LazyHGrid<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let rows: [GridItem]
     let spacing: CGFloat?
     let content: Content
@@ -205,7 +202,6 @@ private func gridStyle(_ property: String, _ items: [GridItem], _ spacing: CGFlo
 /// }
 /// ```
 public struct Grid<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: Content
 
     public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
@@ -222,7 +218,6 @@ public struct Grid<Content: View>: View, ElementView {
 /// GridRow { Text("Total"); Text(total, format: .currency(code: "EUR")) }
 /// ```
 public struct GridRow<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let content: Content
 
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {

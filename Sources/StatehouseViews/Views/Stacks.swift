@@ -6,7 +6,6 @@ import Foundation
 /// VStack(alignment: .leading, spacing: 12) { Text(title); Text(subtitle) }
 /// ```
 public struct VStack<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline let alignment: HorizontalAlignment
     @usableFromInline let spacing: CGFloat?
     @usableFromInline let content: Content
@@ -32,7 +31,6 @@ public struct VStack<Content: View>: View, ElementView {
 /// HStack(alignment: .firstTextBaseline, spacing: 8) { Text(name); Spacer(); Text(price) }
 /// ```
 public struct HStack<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline let alignment: VerticalAlignment
     @usableFromInline let spacing: CGFloat?
     @usableFromInline let content: Content
@@ -61,7 +59,6 @@ public struct HStack<Content: View>: View, ElementView {
 /// }
 /// ```
 public struct ZStack<Content: View>: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline let alignment: Alignment
     @usableFromInline let content: Content
 
@@ -103,7 +100,6 @@ func cssNumber(_ value: CGFloat) -> String {
 /// HStack { Text("Total"); Spacer(minLength: 16); Text(total) }
 /// ```
 public struct Spacer: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     let minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     func element(in environment: EnvironmentValues) -> ElementSpec {
@@ -119,7 +115,6 @@ public struct Spacer: View, ElementView {
 /// VStack { Text("Inbox"); Divider(); Text("Sent") }
 /// ```
 public struct Divider: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     public init() {}
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("hr", [Attribute("class", "sh-divider")])

@@ -77,7 +77,6 @@ public struct Color: ShapeStyle, Hashable, CSSPaint {
 }
 
 extension Color: View, ElementView {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     func element(in environment: EnvironmentValues) -> ElementSpec {
         ElementSpec("div", [Attribute("class", "sh-color"), Attribute("style", "background:\(css);align-self:stretch;flex:1 1 auto;min-height:1em")])
     }

@@ -8,7 +8,6 @@ private let textAttributes = [Attribute("class", "sh-text")]
 /// Text("Hello, \(name)!")
 /// ```
 public struct Text: View, ElementView, Equatable {
-    @inline(__always) public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode { makeNode(view, context) }
     @usableFromInline let string: String
 
     /// Creates a text view that displays a string, without localization. (Disfavoured, as
