@@ -9,6 +9,7 @@
 /// while the tree settles, so the loop takes what it needs out of it (a batch, a list of
 /// actions) instead of running inside one of its methods.
 @MainActor
+@usableFromInline
 struct Reconciler {
     private var dirty: [Node] = []
     /// `onAppear`, `onDisappear` and `onChange` actions, run after the change that queued them.
@@ -57,7 +58,7 @@ struct Reconciler {
         if !isSettling, pendingActions.count == 1, dirty.isEmpty { onInvalidate?() }
     }
 
-    mutating func didEvaluate(_ type: Any.Type) {
+    @usableFromInline mutating func didEvaluate(_ type: Any.Type) {
         evaluationCount += 1
         if evaluationLog != nil { evaluationLog!.append(String(describing: type)) }
     }

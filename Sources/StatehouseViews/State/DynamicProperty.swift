@@ -52,11 +52,17 @@ extension NodeStorage {
 
 /// Where a view is being linked: the node that owns its storage, and its environment.
 @MainActor
+@usableFromInline
 struct LinkContext {
     /// Unowned and unchecked: a link context lives only while its node links a view's fields
     /// (an `unowned` one retained and released the node's unowned count on every mount).
     unowned(unsafe) let node: Node
     let environment: EnvironmentValues
+
+    @usableFromInline init(node: Node, environment: EnvironmentValues) {
+        self.node = node
+        self.environment = environment
+    }
 }
 
 /// A view input with its own notion of "unchanged" (a binding is the same when it points

@@ -9,12 +9,15 @@
 ///
 /// Main actor only, but not isolated: a state getter records its read through the nonisolated
 /// `Node.addDependency`.
+@usableFromInline
 struct Reads {
     private var sources = InlineList<any StateSource>()
 
+    @usableFromInline init() {}
+
     /// Runs `body` with `reader` recording every state read and every observable property
     /// read (through `reader.addDependency`). Call `clear` first.
-    @MainActor static func track<R>(_ reader: Node, _ body: () -> R) -> R {
+    @MainActor @usableFromInline static func track<R>(_ reader: Node, _ body: () -> R) -> R {
         Tracking.reading(as: reader) {
             // The autoclosure is evaluated only when `body` read an observable property.
             withObservationTracking(body, onChange: arm(reader))
@@ -30,7 +33,7 @@ struct Reads {
     mutating func add(_ source: any StateSource) { sources.append(source) }
 
     /// Forgets what the last evaluation read.
-    @MainActor mutating func clear(_ reader: Node) {
+    @MainActor @usableFromInline mutating func clear(_ reader: Node) {
         sources.forEach { $0.removeReader(reader) }
         sources.removeAll()
     }

@@ -5,6 +5,7 @@
 /// - where its node-owned storage (`@State`, …) sits, to link new copies to the node's storage;
 /// - how to tell whether a new copy of the view has the same inputs as the last one.
 @MainActor
+@usableFromInline
 final class TypeLayout {
     @exclusivity(unchecked) private static var cache = TypeTable<TypeLayout>()
 
@@ -22,11 +23,11 @@ final class TypeLayout {
     /// Returns true when two values of the type are the same input.
     let isSame: Comparison
     /// The indices in `storage` of the durable fields (`@State`, `@StateObject`).
-    let durableFields: [Int]
+    @usableFromInline let durableFields: [Int]
     /// The type's step in a structural identity (its name, hashed the same in every process).
-    let identityStep: UInt64
+    @usableFromInline let identityStep: UInt64
 
-    static func of(_ type: Any.Type) -> TypeLayout {
+    @usableFromInline static func of(_ type: Any.Type) -> TypeLayout {
         let key = ObjectIdentifier(type)
         if let layout = cache[key] { return layout }
         let layout = TypeLayout(type)
@@ -80,7 +81,7 @@ final class TypeLayout {
     }
 
     /// Runs `update()` on the app's own dynamic properties of `value`, inner ones first.
-    func update<V>(_ value: inout V) {
+    @usableFromInline func update<V>(_ value: inout V) {
         if updates.isEmpty { return }
         withUnsafeMutableBytes(of: &value) { raw in
             for field in updates {
@@ -136,7 +137,7 @@ final class TypeLayout {
     }
 
     /// Links every storage field of `value` to the node's slots.
-    func link<V>(_ value: inout V, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
+    @usableFromInline func link<V>(_ value: inout V, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
         if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
         var failure: ViewFailure?
         withUnsafeMutableBytes(of: &value) { raw in
@@ -188,8 +189,11 @@ final class TypeLayout {
 
 /// A node's storage objects (one per `@State`, `@StateObject`, … field), by field index; an
 /// empty slot until its field is first linked.
+@usableFromInline
 struct Slots {
     private var list = InlineList<AnyObject?>()
+
+    @usableFromInline init() {}
 
     subscript(index: Int) -> AnyObject? {
         get { index < list.count ? list[index] : nil }

@@ -1,21 +1,25 @@
 /// A mounted user view: keeps the view's last value, its state storage and the state its
 /// body read, and re-evaluates `body` only when that state changed, its inputs changed, or
 /// its context did.
-@MainActor
+///
+/// Usable from inlinable code, with its initializer inlinable: `View._mount`'s default makes it,
+/// specialised in the app's module for each of the app's views (what it calls inside Statehouse
+/// is `@usableFromInline`: the names are not public API).
+@MainActor @usableFromInline
 final class CompositeNode<V: View>: SingleChildNode {
-    @exclusivity(unchecked) private var view: V
-    @exclusivity(unchecked) private var context: Context
-    private let layout: TypeLayout
+    @exclusivity(unchecked) @usableFromInline var view: V
+    @exclusivity(unchecked) @usableFromInline var context: Context
+    @usableFromInline let layout: TypeLayout
     /// The node-owned storage of the view's `@State` (and similar) properties, by field.
-    @exclusivity(unchecked) private var slots = Slots()
+    @exclusivity(unchecked) @usableFromInline var slots = Slots()
     /// What the last evaluation of `body` read.
     /// (Main actor only; reachable from the nonisolated `addDependency`.)
-    @exclusivity(unchecked) nonisolated(unsafe) private var reads = Reads()
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var reads = Reads()
     /// Set when the view cannot be evaluated (a missing environment object): the node renders
     /// nothing and the tree reports the failure.
-    private var failed = false
+    @usableFromInline var failed = false
 
-    init(_ view: V, _ context: __shared Context) {
+    @inlinable init(_ view: V, _ context: __shared Context) {
         self.view = view
         layout = TypeLayout.of(V.self)
         self.context = context.step(layout.identityStep)
@@ -31,7 +35,7 @@ final class CompositeNode<V: View>: SingleChildNode {
         }
     }
 
-    private func evaluate() -> V.Body {
+    @inlinable func evaluate() -> V.Body {
         tree.reconciler.didEvaluate(V.self)
         layout.update(&view)
         reads.clear(self)
@@ -54,7 +58,7 @@ final class CompositeNode<V: View>: SingleChildNode {
 
     /// Files the view's durable state under its identity, putting restored values in place
     /// before the first `body`.
-    private func restoreState(_ snapshots: StateSnapshots) {
+    @usableFromInline func restoreState(_ snapshots: StateSnapshots) {
         for index in layout.durableFields {
             if let storage = slots[index] as? any SnapshotStorage {
                 snapshots.register(storage, identity: context.identity, name: layout.storageNames[index], node: self)
@@ -74,7 +78,7 @@ final class CompositeNode<V: View>: SingleChildNode {
         }
     }
 
-    private func fail(_ failure: ViewFailure) {
+    @usableFromInline func fail(_ failure: ViewFailure) {
         failed = true
         reads.clear(self)
         removeChild()
@@ -95,9 +99,4 @@ final class CompositeNode<V: View>: SingleChildNode {
         slots.removeAll()
         super.unmount()
     }
-}
-
-extension CompositeNode: CompositeMaking {
-    /// Allocated through this metatype (`self`), which `ViewKind` keeps.
-    static func make<W: View>(_ view: W, _ context: Context) -> Node { self.init(sameTypeCast(view, to: V.self), context) }
 }

@@ -4,10 +4,10 @@
 /// only, underscored, as `View._mount` takes it; Statehouse's code calls it `Context`.)
 @MainActor
 public struct _ViewContext {
-    unowned(unsafe) let tree: LiveTree
+    @usableFromInline unowned(unsafe) let tree: LiveTree
     /// The nearest enclosing element: the element whose children change when this node's do.
     unowned(unsafe) var host: ElementNode?
-    var environment: EnvironmentValues
+    @usableFromInline var environment: EnvironmentValues
     /// Attributes from modifiers, consumed by the next element(s) rendered below.
     var pending: PendingAttributes = PendingAttributes()
     /// The key of the enclosing `ForEach` row, which suffixes accessibility identifiers.
@@ -22,7 +22,7 @@ public struct _ViewContext {
 
     /// The same context, one structural step further down (a tuple's child, a branch). A tree
     /// that keeps no durable state needs no identities: the context is handed on as it is.
-    func step(_ step: @autoclosure () -> UInt64) -> Context {
+    @usableFromInline func step(_ step: @autoclosure () -> UInt64) -> Context {
         guard tree.snapshots != nil else { return self }
         var copy = self
         copy.identity = identity.child(step())
@@ -32,11 +32,14 @@ public struct _ViewContext {
     /// Runs `body` with the context one structural step further down (`step(_:)`): this
     /// context itself, not a copy, in a tree that keeps no durable state. (A copy retains each
     /// of its reference-counted words; a tuple's children and a `ForEach`'s rows took one each.)
-    @inline(__always)
+    @inlinable
     func withStep<R>(_ step: @autoclosure () -> UInt64, _ body: (Context) -> R) -> R {
         guard tree.snapshots != nil else { return body(self) }
         return body(self.step(step()))
     }
+
+    /// Whether a view mounted here needs more than its own `_mount` (`mountSpecially`).
+    @usableFromInline var needsSpecialMount: Bool { listRows || pending.distributes }
 
     /// The same inputs (what a child view would see differently if it changed).
     func hasSameInputs(as other: Context) -> Bool {
@@ -54,7 +57,7 @@ public struct _ViewContext {
     }
 }
 
-typealias Context = _ViewContext
+@usableFromInline typealias Context = _ViewContext
 
 /// Classes, styles and attributes that modifiers (`padding`, `foregroundStyle`,
 /// `accessibilityIdentifier`, …) put on the element(s) that the modified view renders.

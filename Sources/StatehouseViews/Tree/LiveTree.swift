@@ -36,7 +36,7 @@ public final class LiveTree {
     /// do not leave the registry one by one; it is dropped whole after.
     private(set) var isClosing = false
     /// The dirty queue, flush order and lifecycle actions.
-    @exclusivity(unchecked) var reconciler = Reconciler()
+    @usableFromInline @exclusivity(unchecked) var reconciler = Reconciler()
     /// What the current flush changed.
     @exclusivity(unchecked) var recorder = ChangeRecorder()
     /// Writes the control attributes of the host's protocol.

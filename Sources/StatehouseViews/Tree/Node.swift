@@ -10,7 +10,7 @@
 /// a run-time exclusivity check (a thread-local lookup).
 @MainActor
 public class _ViewNode {
-    unowned(unsafe) let tree: LiveTree
+    @usableFromInline unowned(unsafe) let tree: LiveTree
     /// When the node was mounted, in its tree: dirty nodes are re-evaluated parents first (a
     /// parent is mounted before its children), without a depth carried in every context.
     let mountOrder: UInt32
@@ -23,7 +23,7 @@ public class _ViewNode {
     /// initializers copied the context and released it again (a `Context` copy retains each of
     /// its reference-counted words). `borrowing` would say the same, but Swift 6.3.1 crashes
     /// compiling it for a struct with `unowned(unsafe)` fields.
-    init(_ context: __shared Context) {
+    @usableFromInline init(_ context: __shared Context) {
         tree = context.tree
         mountOrder = context.tree.reconciler.takeMountOrder()
     }
@@ -78,14 +78,23 @@ public class _ViewNode {
     nonisolated func addDependency(_ source: any StateSource) {}
 }
 
-typealias Node = _ViewNode
+@usableFromInline typealias Node = _ViewNode
 
 /// Mounts `view` under `context`: through its type's `_mount`, primitives build their own
 /// node, other views a `CompositeNode` that evaluates `body`. Inside a `List`, anything that
 /// is not a container of rows becomes a row of its own; where an app's modifier was applied to
 /// a container of views, anything that is not one gets the modifier (`DistributedNode`).
-@MainActor
+/// Inlinable (the rare cases apart, in `mountSpecially`): called by a composite view's node,
+/// specialised where the view is written, it calls the body's type's `_mount` directly.
+@MainActor @inlinable
 func mountView<V: View>(_ view: V, _ context: Context) -> Node {
+    if _slowPath(context.needsSpecialMount) { return mountSpecially(view, context) }
+    return V._mount(view, context)
+}
+
+/// `mountView` in a `List`, or under an app's modifier spread over several views.
+@MainActor @usableFromInline
+func mountSpecially<V: View>(_ view: V, _ context: Context) -> Node {
     if context.listRows, !ViewKind.of(V.self).isRowContainer {
         return RowNode(content: view, key: nil, context)
     }
@@ -93,14 +102,6 @@ func mountView<V: View>(_ view: V, _ context: Context) -> Node {
         return DistributedNode(view, context)
     }
     return V._mount(view, context)
-}
-
-/// Makes the node of a composite view of a type it knows (`CompositeNode<V>`, found once per
-/// type by `ViewKind`): the node's class metadata is this metatype, not looked up in the
-/// runtime's cache on every mount, as `CompositeNode(view, context)` in generic code does.
-@MainActor
-protocol CompositeMaking {
-    static func make<W: View>(_ view: W, _ context: Context) -> Node
 }
 
 /// A view that has no node of its own (a modifier): its content's node is updated with it.
@@ -111,16 +112,14 @@ protocol TransparentView {
 }
 
 /// What a view type is, remembered per type: a table lookup instead of conformance checks.
-/// Read to mount a composite view (`View._mount`'s default), to mount any view in a `List` or
-/// under an app's modifier spread over several views, and to update a modified view's node.
+/// Read to mount any view in a `List` or under an app's modifier spread over several views,
+/// and to update a modified view's node.
 @MainActor
 struct ViewKind {
     /// Rendered by Statehouse (else a composite with a `body`).
     let primitive: (any PrimitiveView.Type)?
     /// Updates its content's node (a modifier).
     let transparent: (any TransparentView.Type)?
-    /// Makes its node, if it is a composite view (`CompositeNode<V>`).
-    let composite: (any CompositeMaking.Type)?
 
     /// Whether a `List` treats the view as a container of rows rather than as one row (a
     /// wrapper, such as a modifier, is what its content is).
@@ -128,31 +127,23 @@ struct ViewKind {
     /// Whether an app's modifier applied to the view applies to each of its views.
     var spreadsModifiers: Bool { primitive?.spreadsModifiers ?? false }
 
-    // Read on every composite view's mount: no dynamic exclusivity check (only the main actor
-    // touches it).
+    // No dynamic exclusivity check (only the main actor touches it).
     @exclusivity(unchecked) private static var known = TypeTable<ViewKind>()
-
-    /// Makes the node of a composite view of this kind (`View._mount`'s default: a primitive
-    /// mounts through `PrimitiveView`'s).
-    func make<V: View>(_ view: V, _ context: Context) -> Node {
-        composite!.make(view, context)
-    }
 
     static func of<V: View>(_ type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)
         if let kind = known[key] { return kind }
         let primitive = type as? any PrimitiveView.Type
-        let kind = ViewKind(primitive: primitive, transparent: type as? any TransparentView.Type,
-                            composite: primitive == nil ? CompositeNode<V>.self : nil)
+        let kind = ViewKind(primitive: primitive, transparent: type as? any TransparentView.Type)
         known.insert(kind, for: key)
         return kind
     }
 }
 
 /// A node with exactly one child, which it replaces when the child's identity changes.
-@MainActor
+@MainActor @usableFromInline
 class SingleChildNode: Node {
-    @exclusivity(unchecked) var child: Node?
+    @exclusivity(unchecked) @usableFromInline var child: Node?
 
     /// Swaps the child for a newly mounted one (a change of identity): the old subtree and
     /// its state are destroyed.

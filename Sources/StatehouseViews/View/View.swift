@@ -29,9 +29,12 @@ public protocol View {
 }
 
 extension View {
-    /// A view with a `body`: its node evaluates the body (`CompositeNode`).
-    public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode {
-        ViewKind.of(Self.self).make(view, context)
+    /// A view with a `body`: its node evaluates the body (`CompositeNode`). Inlinable: an app's
+    /// view conforms in the app's module, whose witness is then this code specialised for the
+    /// view's type (the node's class, the view's copies, its `body` and the call to its body's
+    /// type's `_mount` all known statically, not looked up and called through the run time).
+    @inlinable public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode {
+        CompositeNode<Self>(view, context)
     }
 }
 
