@@ -21,15 +21,19 @@ final class CompositeNode<V: View>: SingleChildNode {
 
     @inlinable init(_ view: V, _ context: __shared Context) {
         self.view = view
-        layout = TypeLayout.of(V.self)
-        self.context = context.step(layout.identityStep)
+        // The layout and its step in locals: read from the node being initialized, each read
+        // retained and released the node (the step's autoclosure captured it) or the layout.
+        let layout = TypeLayout.of(V.self)
+        let identityStep = layout.identityStep
+        self.layout = layout
+        self.context = context.step(identityStep)
         super.init(context)
         do throws(ViewFailure) {
             try layout.link(&self.view, slots: &slots, LinkContext(node: self, environment: context.environment))
-            if let snapshots = tree.snapshots, !layout.durableFields.isEmpty { restoreState(snapshots) }
+            if tree.keepsDurableState, !layout.durableFields.isEmpty, let snapshots = tree.snapshots { restoreState(snapshots) }
             // The argument one step down (itself, without durable state), not the stored copy:
             // reading a stored property to hand it on copies it.
-            child = context.withStep(layout.identityStep) { mountView(evaluate(), $0) }
+            child = context.withStep(identityStep) { mountView(evaluate(), $0) }
         } catch {
             fail(error)
         }

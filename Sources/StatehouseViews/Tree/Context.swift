@@ -23,7 +23,7 @@ public struct _ViewContext {
     /// The same context, one structural step further down (a tuple's child, a branch). A tree
     /// that keeps no durable state needs no identities: the context is handed on as it is.
     @usableFromInline func step(_ step: @autoclosure () -> UInt64) -> Context {
-        guard tree.snapshots != nil else { return self }
+        guard tree.keepsDurableState else { return self }
         var copy = self
         copy.identity = identity.child(step())
         return copy
@@ -34,7 +34,7 @@ public struct _ViewContext {
     /// of its reference-counted words; a tuple's children and a `ForEach`'s rows took one each.)
     @inlinable
     func withStep<R>(_ step: @autoclosure () -> UInt64, _ body: (Context) -> R) -> R {
-        guard tree.snapshots != nil else { return body(self) }
+        guard tree.keepsDurableState else { return body(self) }
         return body(self.step(step()))
     }
 

@@ -46,6 +46,9 @@ public final class LiveTree {
     public let location: PageLocation
     /// The page's durable state, if a store keeps it (nil: state lives as long as the tree).
     public let snapshots: StateSnapshots?
+    /// Whether `snapshots` is there: read on every mount (a load, where testing the reference
+    /// retained and released the snapshots, two reference-count calls a composite view).
+    @usableFromInline let keepsDurableState: Bool
     /// Where `@AppStorage`'s values are: the page's session (nil: `StorageValues.standard`).
     /// The session outlives its pages.
     public private(set) unowned(unsafe) var appStorageScope: (any AppStorageScope)?
@@ -82,6 +85,7 @@ public final class LiveTree {
         self.renderer = renderer
         self.location = location
         self.snapshots = snapshots
+        keepsDurableState = snapshots != nil
         appStorageScope = appStorage
         var environment = EnvironmentValues()
         environment.pageLocation = location
