@@ -30,6 +30,11 @@ enum Shapes {
         ("view_state_hstack_2_texts_button", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { ButtonRow(index: $0) } } } }),
         ("view_state_hstack_2_texts_button_identifier",
          { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { BenchRow(index: $0) } } } }),
+        // Not in the growing series: a generic view of the app's around `view`'s row, and an
+        // app's `ViewModifier` on it (Statehouse's generic `ModifierBody`): composite views
+        // whose node is made by unspecialised code.
+        ("view_generic", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { Wrapper(content: TextRow(index: $0)) } } } }),
+        ("view_modifier", { rows in InProcess.medianRenderParts { VStack { ForEach(0..<rows, id: \.self) { TextRow(index: $0).modifier(Plain()) } } } }),
     ]
 
     private static func report(_ shape: (name: String, render: (Int) -> (total: Double, mount: Double, html: Double)), _ rows: Int) {
@@ -41,6 +46,15 @@ enum Shapes {
 private struct TextRow: View {
     let index: Int
     var body: some View { Text("Row \(index)") }
+}
+
+private struct Wrapper<Content: View>: View {
+    let content: Content
+    var body: some View { content }
+}
+
+private struct Plain: ViewModifier {
+    func body(content: Content) -> some View { content }
 }
 
 private struct StateRow: View {

@@ -113,7 +113,8 @@ protocol TransparentView {
 
 /// What a view type is, remembered per type: a table lookup instead of conformance checks.
 /// Read to mount any view in a `List` or under an app's modifier spread over several views,
-/// and to update a modified view's node.
+/// to mount or update a view an app's modifier was applied to (whether it spreads it), and to
+/// update a modified view's node.
 @MainActor
 struct ViewKind {
     /// Rendered by Statehouse (else a composite with a `body`).
