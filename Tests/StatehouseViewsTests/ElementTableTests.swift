@@ -4,21 +4,26 @@ import Testing
 
 /// The tables of elements by id (`NumberedElements`, `NamedElements`), against a `Dictionary`.
 @Suite("Element tables")
+@MainActor
 struct ElementTableTests {
-    final class Box {}
+    /// An entry that knows its id, as an element does.
+    final class Box: ElementTableEntry {
+        let elementID: ElementID
+        init(_ id: ElementID) { elementID = id }
+    }
 
     @Test("Random entries, removals and room made ahead leave the table holding what a Dictionary holds (clustered numbers, removals mid-cluster)")
     func numbersMatchDictionary() {
-        matchDictionary(seed: 0x5EED_0001) { $0 + 1 }
+        matchDictionary(seed: 0x5EED_0001, key: { $0 + 1 }, id: { .generated($0) })
     }
 
     @Test("The same with ids as text, as requested ids are (a grown table keeps each entry's hash)")
     func namesMatchDictionary() {
-        matchDictionary(seed: 0x5EED_0002) { "click-\($0)" }
+        matchDictionary(seed: 0x5EED_0002, key: { "click-\($0)" }, id: { .named($0) })
     }
 
     /// 40 rounds of 2,000 random entries and removals over a few keys made by `key`.
-    private func matchDictionary<Key: ElementTableKey & Hashable>(seed: UInt64, key: (Int) -> Key) {
+    private func matchDictionary<Key: ElementTableKey & Hashable>(seed: UInt64, key: (Int) -> Key, id: (Key) -> ElementID) {
         var random = SplitMix64(seed: seed)
         for round in 0..<40 {
             var table = ElementTable<Key, Box>()
@@ -33,16 +38,16 @@ struct ElementTableTests {
                 }
                 if random.next() % 3 == 0, let held = reference[key] {
                     // Removing another object under the key leaves the entry.
-                    table.remove(key, ifItIs: Box())
+                    table.remove(key, ifItIs: Box(id(key)))
                     #expect(table[key] === held)
                     table.remove(key, ifItIs: held)
                     reference[key] = nil
                 } else if random.next() % 2 == 0 {
-                    let box = Box()
+                    let box = Box(id(key))
                     table.set(box, for: key)
                     reference[key] = box
                 } else {
-                    let box = Box()
+                    let box = Box(id(key))
                     let holder = table.setIfAbsent(box, for: key)
                     #expect(holder === reference[key], "round \(round): what was there is returned")
                     if holder == nil { reference[key] = box }

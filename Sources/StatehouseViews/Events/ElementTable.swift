@@ -13,29 +13,48 @@ typealias NumberedElements = ElementTable<Int, ElementNode>
 /// texts.
 typealias NamedElements = ElementTable<String, ElementNode>
 
-/// A key of an `ElementTable`: its hash, and a value that stands in an empty slot.
+/// A key of an `ElementTable`: its hash, and whether it is an entry's id.
 protocol ElementTableKey: Equatable {
     var tableHash: Int { get }
-    static var vacant: Self { get }
+    /// Whether the hash is the key itself (equal hashes, equal keys: no entry's id is read).
+    static var hashIsKey: Bool { get }
+    /// Whether `id` is this key.
+    func isKey(of id: ElementID) -> Bool
 }
 
 extension Int: ElementTableKey {
     var tableHash: Int { self }
-    static var vacant: Int { 0 }
+    static var hashIsKey: Bool { true }
+    func isKey(of id: ElementID) -> Bool {
+        if case .generated(let number) = id { number == self } else { false }
+    }
 }
 
 extension String: ElementTableKey {
     var tableHash: Int { hashValue }
-    static var vacant: String { "" }
+    static var hashIsKey: Bool { false }
+    func isKey(of id: ElementID) -> Bool {
+        if case .named(let name) = id { name == self } else { false }
+    }
+}
+
+/// What an `ElementTable` holds: an object that knows its id (an element), the key it is
+/// entered under.
+protocol ElementTableEntry: AnyObject {
+    var elementID: ElementID { get }
 }
 
 /// A table of elements by key (see `NumberedElements` and `NamedElements`): open addressing
 /// with linear probing from the hash's Fibonacci home; a removal shifts the entries after it
 /// back (no tombstones). Empty until the first entry (most elements are not named).
-struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
+///
+/// A slot is the key's hash and the element, 16 bytes: the key itself is the element's id,
+/// read only where hashes are equal. (With the key in the slot as well, a 10,000-row page's
+/// named table took a megabyte, and filling its empty slots retained the empty key each.)
+/// An element is entered under its id: the id it has when the table next compares keys.
+struct ElementTable<Key: ElementTableKey, Element: ElementTableEntry> {
     private struct Slot {
         var hash: Int
-        var key: Key
         var element: Element?  // nil: empty
     }
 
@@ -56,8 +75,8 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var index = home(hash)
-        while slots[index].element != nil {
-            if slots[index].hash == hash, slots[index].key == key { return index }
+        while let element = slots[index].element {
+            if slots[index].hash == hash, Key.hashIsKey || key.isKey(of: element.elementID) { return index }
             index = (index + 1) & mask
         }
         return nil
@@ -71,14 +90,14 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
     mutating func set(_ element: Element, for key: Key) {
         let hash = key.tableHash
         if let index = index(of: key, hash: hash) { return slots[index].element = element }
-        insert(Slot(hash: hash, key: key, element: element))
+        insert(Slot(hash: hash, element: element))
     }
 
     /// Enters `element` under `key` unless an element is there already; returns that one.
     mutating func setIfAbsent(_ element: Element, for key: Key) -> Element? {
         let hash = key.tableHash
         if let index = index(of: key, hash: hash) { return slots[index].element }
-        insert(Slot(hash: hash, key: key, element: element))
+        insert(Slot(hash: hash, element: element))
         return nil
     }
 
@@ -118,7 +137,7 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
         }
     }
 
-    private static var empty: Slot { Slot(hash: 0, key: .vacant, element: nil) }
+    private static var empty: Slot { Slot(hash: 0, element: nil) }
 
     /// Makes room for `additional` more entries at once (a page about to mount many rows like
     /// one just mounted), instead of doubling, and moving every entry, as they arrive.
@@ -129,8 +148,8 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
     }
 
     /// Twice the slots, the entries moved over and placed anew by their kept hashes (moved, not
-    /// copied: a copy retained each key and element, and freeing the old slots released them
-    /// again). 8 slots at first: a page names few elements (`bench run --only memory`: an idle
+    /// copied: a copy retained each element, and freeing the old slots released them again).
+    /// 8 slots at first: a page names few elements (`bench run --only memory`: an idle
     /// `/counter` session 9.8 KiB with 16 at first, 9.56 with 8 or 4, 9.4 with the
     /// `Dictionary`; with 4, its three named elements grew the table once more: 43 allocations
     /// a page load against 42).
@@ -148,6 +167,8 @@ struct ElementTable<Key: ElementTableKey, Element: AnyObject> {
         }
     }
 }
+
+extension ElementNode: @MainActor ElementTableEntry {}
 
 extension ElementTable where Key == Int {
     /// The number a generated id (`_` and base-36 digits, as `HTMLWriter.generatedID` writes it)
