@@ -135,6 +135,56 @@ struct StateTests {
         #expect(tree.render().contains("scale(1)"))
     }
 
+    struct Tally: View {
+        let name: String
+        @State private var count = 0
+        var body: some View { Button("\(name) \(count)") { count += 1 }.accessibilityIdentifier(name) }
+    }
+
+    @Test("One view value shown in two places: each place has its own @State (storage belongs to the view's identity, not to the value)")
+    func oneValueTwoPlaces() throws {
+        struct Twice: View {
+            var body: some View {
+                let tally = Tally(name: "t")
+                VStack { tally; tally }
+            }
+        }
+        let page = try ViewTest(Twice())
+        try page.click("t")
+        #expect(page.text("t") == "t 1")
+        #expect(page.text("t-2") == "t 0", "the other place's state is its own")
+        try page.click("t-2")
+        try page.click("t-2")
+        #expect(page.text("t") == "t 1")
+        #expect(page.text("t-2") == "t 2")
+    }
+
+    @Test("A view value its parent keeps, removed and shown again, starts from its initial @State: state is destroyed when its view leaves")
+    func keptValueShownAgainStartsAfresh() throws {
+        struct Keeper: View {
+            let tally = Tally(name: "kept")
+            @State private var shown = true
+            var body: some View {
+                Button(shown ? "Hide" : "Show") { shown.toggle() }.accessibilityIdentifier("toggle")
+                if shown { tally }
+            }
+        }
+        let page = try ViewTest(Keeper())
+        try page.click("kept")
+        try page.click("kept")
+        #expect(page.text("kept") == "kept 2")
+        try page.click("toggle")
+        #expect(throws: ViewTestError.self) { try page.element("kept") }
+        try page.click("toggle")
+        #expect(page.text("kept") == "kept 0", "a new identity, new state")
+        try page.click("kept")
+        #expect(page.text("kept") == "kept 1")
+        // The kept value's state is the new node's: removed and shown once more, it starts afresh again.
+        try page.click("toggle")
+        try page.click("toggle")
+        #expect(page.text("kept") == "kept 0")
+    }
+
     struct EchoView: View {
         @State private var text = ""
         var body: some View {

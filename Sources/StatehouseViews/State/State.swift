@@ -61,16 +61,17 @@ protocol BoxedState: NodeStorage {
 }
 
 extension BoxedState {
-    /// A box of its own, with the value this one was made with (a box never linked holds it).
+    /// A box of its own, with the value this one was made with.
     mutating func fork() { box = box.fresh() }
 
     // Inlined into each wrapper's witness: the generic one looked the wrapper's conformance
     // up in the runtime's cache (`swift_getWitnessTable`) for every `@State` of every mount.
     @inline(__always)
-    func link(to slot: inout AnyObject?, _ link: LinkContext) {
+    @MainActor mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
         if let storage = slot as? StateBox<Value> {
             box.forward(to: storage)
         } else {
+            box = box.adopted()
             slot = box
         }
     }

@@ -10,6 +10,10 @@ import Synchronization
 @usableFromInline final class StateBox<Value>: StateSource, @unchecked Sendable {
     /// Inline (a futex word), so a box is one allocation.
     private let mutex = Mutex<Void>(())
+    /// Whether a node took this box as its storage (set on the main actor while it mounts,
+    /// before the box is handed to anyone else). The same view value mounted once more (in two
+    /// places, or again after it left) gets a box of its own: state belongs to an identity.
+    @exclusivity(unchecked) private var isAdopted = false
     /// Read and written under `mutex` only (which keeps accesses apart: no run-time
     /// exclusivity check, a thread-local lookup on each, is needed besides).
     @exclusivity(unchecked) private var value: Value
@@ -20,12 +24,35 @@ import Synchronization
     @exclusivity(unchecked) private var readers = ReaderSet()
     /// Where a tree that keeps durable state filed this storage (main actor only).
     var snapshotEntry: SnapshotEntry?
+    /// The value the box held when a node adopted it, kept when it first changes (under
+    /// `mutex`): what another mount of the same view value starts from. (A reference: one
+    /// word in every box, whatever the value's size; made once per state, at its first change.)
+    @exclusivity(unchecked) private var initial: Initial?
+
+    private final class Initial {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
 
     @usableFromInline init(_ value: Value) { self.value = value }
 
-    /// A new box with this one's own value: the value it was made with, for a box that was
-    /// never linked to a node (one linked later forwards; the first donates itself).
-    func fresh() -> StateBox<Value> { StateBox(mutex.withLock { _ in value }) }
+    /// A new box with the value this one was made with (a box that forwards holds it; one a
+    /// node adopted keeps it when it first changes).
+    func fresh() -> StateBox<Value> { StateBox(mutex.withLock { _ in initial?.value ?? value }) }
+
+    /// The storage for a node mounting a view value that holds this box: this box, now the
+    /// node's, unless it is another node's storage already or forwards to one (the same view
+    /// value mounted again); then a new box with the value this one was made with.
+    @MainActor func adopted() -> StateBox<Value> {
+        let box = target == nil && !isAdopted ? self : fresh()
+        box.isAdopted = true
+        return box
+    }
+
+    /// Keeps the value a node adopted, before its first change (called under `mutex`).
+    private func keepInitial() {
+        if isAdopted, initial == nil { initial = Initial(value) }
+    }
 
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }
@@ -52,7 +79,10 @@ import Synchronization
     /// Stores `newValue` (from any thread) and invalidates the readers on the main actor.
     func set(_ newValue: Value) {
         let box = resolved
-        box.mutex.withLock { _ in box.value = newValue }
+        box.mutex.withLock { _ in
+            box.keepInitial()
+            box.value = newValue
+        }
         // On the main actor (an action, the usual case) at once, with no closure to allocate.
         if MainQueue.isCurrent {
             MainActor.assumeIsolated { box.invalidateReaders() }
@@ -87,7 +117,10 @@ extension StateBox: SnapshotStorage {
 
     func restore(from bytes: [UInt8], _ decoder: JSONDecoder, node: Node?) -> Bool {
         guard let decoded = decoded(bytes, decoder) else { return false }
-        mutex.withLock { _ in value = decoded }
+        mutex.withLock { _ in
+            keepInitial()
+            value = decoded
+        }
         return true
     }
 
