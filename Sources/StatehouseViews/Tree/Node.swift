@@ -186,60 +186,97 @@ final class GroupContentNode<Content: View>: SingleChildNode {
     }
 }
 
-/// An empty view, or a fixed list of children (`TupleView`).
+/// An empty view: no children.
 @MainActor
-class GroupNode: Node {
-    @exclusivity(unchecked) var children: [Node] = []
-
+final class EmptyNode: Node {
     override func refresh<V: View>(_ view: V, _ context: Context) {}
-    override func collectElements(into elements: inout [ElementNode]) {
-        for child in children { child.collectElements(into: &elements) }
-    }
-    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
-        for child in children { child.render(into: &writer, renderer) }
-    }
-    override func unmount() {
-        super.unmount()
-        for child in children { child.unmount() }
-    }
 }
 
 /// A `TupleView`'s node. Not generic (see `ElementViewNode`): the tuple's type is kept as a
 /// metatype, which updates the children.
+///
+/// The children (a block's views: two to ten) are kept in the node, the first three in fields
+/// of their own and any more in an array: most blocks are short, and a list of their own
+/// was one more allocation (and one more object to reach) for every block mounted.
 @MainActor
-final class TupleNode: GroupNode {
+final class TupleNode: Node {
     private let tupleType: any TupleUpdating.Type
+    @exclusivity(unchecked) private var first: Node?
+    @exclusivity(unchecked) private var second: Node?
+    @exclusivity(unchecked) private var third: Node?
+    @exclusivity(unchecked) private var more: [Node] = []
+    @exclusivity(unchecked) private var count = 0
 
     init<each Content: View>(_ view: __shared TupleView<repeat each Content>, type: any TupleUpdating.Type, _ context: __shared Context) {
         tupleType = type
         super.init(context)
-        var count = 0
-        for _ in repeat (each Content).self { count += 1 }
-        children.reserveCapacity(count)  // one allocation, not one per doubling
-        var index: UInt64 = 0
+        var total = 0
+        for _ in repeat (each Content).self { total += 1 }
+        if total > 3 { more.reserveCapacity(total - 3) }  // one allocation, not one per doubling
         for content in repeat each view.value {
-            children.append(context.withStep(index) { mountView(content, $0) })
-            index += 1
+            append(context.withStep(UInt64(count)) { mountView(content, $0) })
+        }
+    }
+
+    private func append(_ child: Node) {
+        switch count {
+        case 0: first = child
+        case 1: second = child
+        case 2: third = child
+        default: more.append(child)
+        }
+        count += 1
+    }
+
+    /// The child mounted for the tuple's view at `index`.
+    func child(at index: Int) -> Node {
+        switch index {
+        case 0: first!
+        case 1: second!
+        case 2: third!
+        default: more[index - 3]
         }
     }
 
     override func refresh<V: View>(_ view: V, _ context: Context) {
-        func refresh<T: TupleUpdating>(_: T.Type) { T.update(children, with: sameTypeCast(view, to: T.self), context) }
+        func refresh<T: TupleUpdating>(_: T.Type) { T.update(self, with: sameTypeCast(view, to: T.self), context) }
         refresh(tupleType)
+    }
+
+    override func collectElements(into elements: inout [ElementNode]) {
+        first?.collectElements(into: &elements)
+        second?.collectElements(into: &elements)
+        third?.collectElements(into: &elements)
+        for child in more { child.collectElements(into: &elements) }
+    }
+
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        first?.render(into: &writer, renderer)
+        second?.render(into: &writer, renderer)
+        third?.render(into: &writer, renderer)
+        for child in more { child.render(into: &writer, renderer) }
+    }
+
+    override func unmount() {
+        super.unmount()
+        first?.unmount()
+        second?.unmount()
+        third?.unmount()
+        for child in more { child.unmount() }
     }
 }
 
 /// A `TupleView` type, which updates the nodes mounted for its children.
 @MainActor
 protocol TupleUpdating {
-    static func update(_ children: [Node], with view: Self, _ context: Context)
+    static func update(_ node: TupleNode, with view: Self, _ context: Context)
 }
 
 extension TupleView: TupleUpdating {
-    static func update(_ children: [Node], with view: Self, _ context: Context) {
+    static func update(_ node: TupleNode, with view: Self, _ context: Context) {
         var index = 0
         for content in repeat each view.value {
-            let child = children[index]
+            let child = node.child(at: index)
             context.withStep(UInt64(index)) { child.update(content, $0) }
             index += 1
         }

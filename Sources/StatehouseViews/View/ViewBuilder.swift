@@ -110,7 +110,7 @@ extension Optional: PrimitiveView where Wrapped: View {
 public struct EmptyView: View, PrimitiveView {
     @inlinable public init() {}
     static var isRowContainer: Bool { true }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { GroupNode(context) }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { EmptyNode(context) }
 }
 
 /// Groups views without adding an element; modifiers on a group apply to each child.
