@@ -159,6 +159,67 @@ struct StateTests {
         #expect(page.text("t-2") == "t 2")
     }
 
+    struct RoundTally: View {
+        let name: String
+        let round: Int
+        @State private var count = 0
+        var body: some View { Button("\(name) \(count) in \(round)") { count += 1 }.accessibilityIdentifier(name) }
+    }
+
+    @Test("One view value shown in two places keeps a state in each when its parent's body runs again, with new inputs or a new environment")
+    func oneValueTwoPlacesAfterReevaluation() throws {
+        struct Rebuilt: View {
+            @State private var round = 0
+            var body: some View {
+                let tally = RoundTally(name: "t", round: round)
+                VStack {
+                    tally
+                    tally
+                    Button("Again") { round += 1 }.accessibilityIdentifier("again")
+                }
+            }
+        }
+        let page = try ViewTest(Rebuilt())
+        try page.click("t")
+        try page.click("again")  // both places get a new value: one box, linked twice
+        #expect(page.text("t") == "t 1 in 1")
+        #expect(page.text("t-2") == "t 0 in 1")
+        try page.click("t-2")
+        try page.click("t-2")
+        try page.click("t")
+        #expect(page.text("t") == "t 2 in 1", "each place's button writes its own state")
+        #expect(page.text("t-2") == "t 2 in 1")
+        try page.click("again")
+        try page.click("t")
+        #expect(page.text("t") == "t 3 in 2")
+        #expect(page.text("t-2") == "t 2 in 2")
+
+        struct Kept: View {
+            let tally = Tally(name: "k")
+            @State private var off = false
+            var body: some View {
+                VStack {
+                    tally
+                    tally
+                }
+                .disabled(off)  // a new environment: both places linked again with the kept value
+                Button("Flip") { off.toggle() }.accessibilityIdentifier("flip")
+            }
+        }
+        let kept = try ViewTest(Kept())
+        try kept.click("k-2")
+        try kept.click("flip")
+        try kept.click("flip")
+        #expect(kept.text("k") == "k 0")
+        #expect(kept.text("k-2") == "k 1")
+        try kept.click("k")
+        #expect(kept.text("k") == "k 1")
+        #expect(kept.text("k-2") == "k 1")
+        try kept.click("k-2")
+        #expect(kept.text("k") == "k 1", "the first place's storage is not redirected to the second's")
+        #expect(kept.text("k-2") == "k 2")
+    }
+
     @Test("A view value its parent keeps, removed and shown again, starts from its initial @State: state is destroyed when its view leaves")
     func keptValueShownAgainStartsAfresh() throws {
         struct Keeper: View {

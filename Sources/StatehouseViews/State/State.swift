@@ -69,7 +69,8 @@ extension BoxedState {
     @inline(__always)
     @MainActor mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
         if let storage = slot as? StateBox<Value> {
-            box.forward(to: storage)
+            // A box shared with another place: this node's copy of the view holds its storage.
+            if !box.forward(to: storage) { box = storage }
         } else {
             box = box.adopted()
             slot = box

@@ -18,7 +18,7 @@ import Synchronization
     /// exclusivity check, a thread-local lookup on each, is needed besides).
     @exclusivity(unchecked) private var value: Value
     /// The node's storage this box forwards to (set once, on the main actor, before the view
-    /// struct holding it is handed to anyone else).
+    /// struct holding it is handed to anyone else; never re-pointed: `forward(to:)`).
     @exclusivity(unchecked) private var target: StateBox<Value>?
     /// Main actor only (no access overlaps another: unchecked, as `value`).
     @exclusivity(unchecked) private var readers = ReaderSet()
@@ -57,9 +57,16 @@ import Synchronization
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }
 
-    /// Makes this box forward to `storage`.
-    func forward(to storage: StateBox<Value>) {
-        if storage !== self { target = storage.resolved }
+    /// Makes this box forward to `storage`, if it is free to: false for a box that is another
+    /// node's storage or forwards to another's (the same view value mounted in two places),
+    /// which is left as it is (re-pointed, it took the other place's state with it).
+    @MainActor func forward(to storage: StateBox<Value>) -> Bool {
+        if storage === self { return true }
+        let resolved = storage.resolved
+        if isAdopted { return false }
+        if let target { return target === resolved }
+        target = resolved
+        return true
     }
 
     func get() -> Value {
