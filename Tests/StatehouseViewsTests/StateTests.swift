@@ -137,8 +137,11 @@ struct StateTests {
 
     struct Tally: View {
         let name: String
+        var round: Int?
         @State private var count = 0
-        var body: some View { Button("\(name) \(count)") { count += 1 }.accessibilityIdentifier(name) }
+        var body: some View {
+            Button("\(name) \(count)" + (round.map { " in \($0)" } ?? "")) { count += 1 }.accessibilityIdentifier(name)
+        }
     }
 
     @Test("One view value shown in two places: each place has its own @State (storage belongs to the view's identity, not to the value)")
@@ -159,19 +162,12 @@ struct StateTests {
         #expect(page.text("t-2") == "t 2")
     }
 
-    struct RoundTally: View {
-        let name: String
-        let round: Int
-        @State private var count = 0
-        var body: some View { Button("\(name) \(count) in \(round)") { count += 1 }.accessibilityIdentifier(name) }
-    }
-
     @Test("One view value shown in two places keeps a state in each when its parent's body runs again, with new inputs or a new environment")
     func oneValueTwoPlacesAfterReevaluation() throws {
         struct Rebuilt: View {
             @State private var round = 0
             var body: some View {
-                let tally = RoundTally(name: "t", round: round)
+                let tally = Tally(name: "t", round: round)
                 VStack {
                     tally
                     tally
