@@ -16,15 +16,12 @@ typealias NamedElements = ElementTable<String, ElementNode>
 /// A key of an `ElementTable`: its hash, and whether it is an entry's id.
 protocol ElementTableKey: Equatable {
     var tableHash: Int { get }
-    /// Whether the hash is the key itself (equal hashes, equal keys: no entry's id is read).
-    static var hashIsKey: Bool { get }
     /// Whether `id` is this key.
     func isKey(of id: ElementID) -> Bool
 }
 
 extension Int: ElementTableKey {
     var tableHash: Int { self }
-    static var hashIsKey: Bool { true }
     func isKey(of id: ElementID) -> Bool {
         if case .generated(let number) = id { number == self } else { false }
     }
@@ -32,7 +29,6 @@ extension Int: ElementTableKey {
 
 extension String: ElementTableKey {
     var tableHash: Int { hashValue }
-    static var hashIsKey: Bool { false }
     func isKey(of id: ElementID) -> Bool {
         if case .named(let name) = id { name == self } else { false }
     }
@@ -76,7 +72,7 @@ struct ElementTable<Key: ElementTableKey, Element: ElementTableEntry> {
         let mask = slots.count - 1
         var index = home(hash)
         while let element = slots[index].element {
-            if slots[index].hash == hash, Key.hashIsKey || key.isKey(of: element.elementID) { return index }
+            if slots[index].hash == hash, key.isKey(of: element.elementID) { return index }
             index = (index + 1) & mask
         }
         return nil

@@ -57,15 +57,15 @@ import Synchronization
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }
 
-    /// Makes this box forward to `storage`, if it is free to: false for a box that is another
-    /// node's storage or forwards to another's (the same view value mounted in two places),
-    /// which is left as it is (re-pointed, it took the other place's state with it).
+    /// Makes this box forward to `storage` (a node's: `adopted()`, which never forwards), if
+    /// it is free to: false for a box that is another node's storage or forwards to another's
+    /// (the same view value mounted in two places), which is left as it is (re-pointed, it
+    /// took the other place's state with it).
     @MainActor func forward(to storage: StateBox<Value>) -> Bool {
         if storage === self { return true }
-        let resolved = storage.resolved
         if isAdopted { return false }
-        if let target { return target === resolved }
-        target = resolved
+        if let target { return target === storage }
+        target = storage
         return true
     }
 

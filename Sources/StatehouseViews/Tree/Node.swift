@@ -205,7 +205,6 @@ final class TupleNode: Node {
     @exclusivity(unchecked) private var second: Node?
     @exclusivity(unchecked) private var third: Node?
     @exclusivity(unchecked) private var more: [Node] = []
-    @exclusivity(unchecked) private var count = 0
 
     init<each Content: View>(_ view: __shared TupleView<repeat each Content>, type: any TupleUpdating.Type, _ context: __shared Context) {
         tupleType = type
@@ -213,19 +212,17 @@ final class TupleNode: Node {
         var total = 0
         for _ in repeat (each Content).self { total += 1 }
         if total > 3 { more.reserveCapacity(total - 3) }  // one allocation, not one per doubling
+        var index = 0
         for content in repeat each view.value {
-            append(context.withStep(UInt64(count)) { mountView(content, $0) })
+            let child = context.withStep(UInt64(index)) { mountView(content, $0) }
+            switch index {
+            case 0: first = child
+            case 1: second = child
+            case 2: third = child
+            default: more.append(child)
+            }
+            index += 1
         }
-    }
-
-    private func append(_ child: Node) {
-        switch count {
-        case 0: first = child
-        case 1: second = child
-        case 2: third = child
-        default: more.append(child)
-        }
-        count += 1
     }
 
     /// The child mounted for the tuple's view at `index`.
