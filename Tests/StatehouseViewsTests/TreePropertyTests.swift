@@ -4,7 +4,8 @@ import StatehouseTesting
 @testable import StatehouseViews
 
 /// The invariant everything else rests on, checked over random sequences of state writes and
-/// events on a tree with `ForEach` inserts, deletes and moves, conditionals and `.id` changes:
+/// events on a tree with `ForEach` inserts, deletes and moves (of rows of one element, and of
+/// rows of none or several), conditionals and `.id` changes:
 /// after every step, the document the browser holds (the first render with every step's
 /// changes applied) equals a fresh render of the tree; no element id repeats; and the state of
 /// every view that left the tree is freed, while every view in it keeps its own.
@@ -139,6 +140,15 @@ struct ForestView: View {
             Text(forest.title)
             ForEach(forest.rows) { row in
                 RowView(row: row).id("\(row.id)/\(row.generation)")
+            }
+            // Rows with no element of their own: none, one or several elements each, among
+            // the stack's children (inserted, removed and moved by position).
+            ForEach(forest.rows) { row in
+                if row.id % 3 != 0 { Text("Tag \(row.id)") }
+                if row.expanded {
+                    Text("\(row.label) expanded")
+                    ForEach(row.children, id: \.self) { Text("Child \($0)") }
+                }
             }
             if forest.showFooter {
                 Text("Footer")

@@ -55,6 +55,14 @@ public struct _ViewContext {
         Context(tree: tree, host: element, environment: environment, rowKey: rowKey, controlPending: controlPending,
                 listRows: listRows, identity: identity)
     }
+
+    /// The context of a `ForEach` row's content outside a `List`, where a row has no element of
+    /// its own (its views are the enclosing element's children, as in SwiftUI's stacks): the
+    /// row's key suffixes accessibility identifiers, and no control's wrapper hands anything on
+    /// to what a row holds.
+    func row(key: String) -> Context {
+        Context(tree: tree, host: host, environment: environment, pending: pending, rowKey: key, identity: identity)
+    }
 }
 
 @usableFromInline typealias Context = _ViewContext

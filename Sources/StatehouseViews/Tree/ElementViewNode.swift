@@ -63,12 +63,12 @@ final class ElementViewNode: ElementNode {
 
 private let rowAttributes = [Attribute("class", "sh-row")]
 
-/// One row of a `ForEach` or `List`: one element per row (`<li>` in a list), holding the
-/// row's content, so that inserting or deleting a row costs one row.
+/// One row of a `List` (a `ForEach`'s row in a list, or any view in it): its own `<li>`,
+/// holding the row's content.
 @MainActor
 final class RowNode: ElementNode {
     init<Content: View>(content: __shared Content, key: String?, _ context: __shared Context) {
-        let spec = ElementSpec(context.listRows ? "li" : "div", rowAttributes)
+        let spec = ElementSpec("li", rowAttributes)
         super.init(spec: spec, handler: nil, context, takesPending: false)
         rowKey = key
         var inner = contentContext(context)

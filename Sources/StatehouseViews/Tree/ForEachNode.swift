@@ -26,7 +26,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         let before = tree.registry.tableCounts
         for index in keys.indices {
             let key = keys[index]
-            rows.append(context.withStep(identityStep(key)) { RowNode(content: contents[index], key: rowKeyString(key), $0) })
+            rows.append(context.withStep(identityStep(key)) { mountRow(contents[index], key: key, $0) })
             if index == keys.startIndex, keys.count > 1 { tree.registry.reserve(rows: keys.count - 1, likeOneSince: before) }
         }
     }
@@ -76,10 +76,10 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
             let key = newKeys[index]
             childContext.withStep(identityStep(key)) { rowContext in
                 if let row = existing[key] {
-                    row.update(contents[index], rowContext)
+                    row.update(contents[index], rowContext.listRows ? rowContext : rowContext.row(key: rowKeyString(key)))
                     newRows.append(row)
                 } else {
-                    let row = RowNode(content: contents[index], key: rowKeyString(key), rowContext)
+                    let row = mountRow(contents[index], key: key, rowContext)
                     newRows.append(row)
                     tree.recorder.recordInsertion(of: row)
                 }
@@ -91,6 +91,14 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     nonisolated override func addDependency(_ source: any StateSource) {
         reads.add(source)
+    }
+
+    /// A row: in a `List`, its own `<li>`; elsewhere, its content's node, the content's
+    /// elements standing among the enclosing element's children (inserted and removed as they
+    /// are: the changes a flush sends are positional).
+    private func mountRow(_ content: Content, key: ID, _ context: Context) -> Node {
+        if context.listRows { return RowNode(content: content, key: rowKeyString(key), context) }
+        return mountView(content, context.row(key: rowKeyString(key)))
     }
 
     /// The row's id as a step of structural identity: the id itself, not its element-id
