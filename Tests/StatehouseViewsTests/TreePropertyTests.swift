@@ -150,6 +150,8 @@ struct ForestView: View {
                     ForEach(row.children, id: \.self) { Text("Child \($0)") }
                 }
             }
+            // A range's rows (no set of their ids is made when mounting), growing and shrinking.
+            ForEach(0..<(forest.rows.count % 4), id: \.self) { Text("Range \($0)") }
             if forest.showFooter {
                 Text("Footer")
             } else {

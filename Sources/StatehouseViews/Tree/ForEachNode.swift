@@ -48,7 +48,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     override func reevaluate() {
         isDirty = false
         let childContext = context
-        let (newKeys, newKeySet, contents) = evaluate()
+        let (newKeys, keySet, contents) = evaluate()
+        let newKeySet = keySet ?? Set(newKeys)
         var existing = [ID: Node](minimumCapacity: keys.count)
         for index in keys.indices { existing[keys[index]] = rows[index] }
 

@@ -15,8 +15,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// only knows them as generic parameters).
     @usableFromInline let collect: (Self) -> Rows
 
-    /// The rows' ids (a duplicate id shows once) and contents.
-    @usableFromInline typealias Rows = (keys: [ID], keySet: Set<ID>, contents: [Content])
+    /// The rows' ids (a duplicate id shows once), the set of them (nil where they cannot repeat:
+    /// a range's numbers; whoever needs it makes it from the ids), and the contents.
+    @usableFromInline typealias Rows = (keys: [ID], keySet: Set<ID>?, contents: [Content])
 
     /// Creates an instance that identifies its views by the given key path.
     @inlinable
@@ -35,17 +36,20 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let count = view.data.count
         keys.reserveCapacity(count)
         contents.reserveCapacity(count)
-        seen.reserveCapacity(count)
         // `id: \.self` (a range's rows, strings): the element itself, not a key path projected
         // through the run time for every row.
         let isIdentity = ID.self == Data.Element.self && (view.idPath as AnyKeyPath) == (\Data.Element.self as AnyKeyPath)
+        // A range's numbers never repeat: no set is built to find repeats (a mount needs none;
+        // an update makes one from the ids).
+        let isDistinct = isIdentity && (Data.self == Range<Int>.self || Data.self == ClosedRange<Int>.self)
+        if !isDistinct { seen.reserveCapacity(count) }
         for element in view.data {
             let key = isIdentity ? unsafeBitCast(element, to: ID.self) : element[keyPath: view.idPath]
-            guard seen.insert(key).inserted else { continue }
+            if !isDistinct { guard seen.insert(key).inserted else { continue } }
             keys.append(key)
             contents.append(view.content(element))
         }
-        return (keys, seen, contents)
+        return (keys, isDistinct ? nil : seen, contents)
     }
 
     static var isRowContainer: Bool { true }
