@@ -26,8 +26,9 @@ enum Tracking {
         return Unmanaged<Node>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Evaluates `body` with `reader` recording every state read.
-    @MainActor
+    /// Evaluates `body` with `reader` recording every state read. (Called on the main actor, but
+    /// not isolated to it: an isolated function taking a closure checked its executor on every
+    /// call, a thread-local lookup per evaluated `body`.)
     static func reading<R>(as reader: Node?, _ body: () -> R) -> R {
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, reader.map { Unmanaged.passUnretained($0).toOpaque() })

@@ -139,14 +139,19 @@ final class TypeLayout {
     /// Links every storage field of `value` to the node's slots.
     @usableFromInline func link<V>(_ value: inout V, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
         if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
+        // The value's address handed on as an argument, not to a closure: a main-actor closure
+        // handed to the standard library (`withUnsafeMutableBytes`) checks its executor each
+        // time it runs (a thread-local lookup, once per mounted view).
+        try linkFields(at: &value, slots: &slots, context)
+    }
+
+    private func linkFields(at base: UnsafeMutableRawPointer, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
         var failure: ViewFailure?
-        withUnsafeMutableBytes(of: &value) { raw in
-            for (index, field) in storage.enumerated() {
-                @MainActor func linkField<S: NodeStorage>(_: S.Type) throws(ViewFailure) {
-                    try raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.link(to: &slots[index], context)
-                }
-                do throws(ViewFailure) { try linkField(field.type) } catch { failure = failure ?? error }
+        for (index, field) in storage.enumerated() {
+            func linkField<S: NodeStorage>(_: S.Type) throws(ViewFailure) {
+                try base.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.link(to: &slots[index], context)
             }
+            do throws(ViewFailure) { try linkField(field.type) } catch { failure = failure ?? error }
         }
         if let failure { throw failure }
     }
