@@ -97,7 +97,7 @@ struct ElementTableReserveTests {
     func lopsidedFirstRow() throws {
         let tree = LiveTree(Rows())
         defer { tree.close() }
-        // 20 + 999 named ids. Sized by the first row alone: 20 × 999 more, 65,536 slots; at
+        // 20 + 999 named ids. Sized by the first row alone: 20 × 999 more, 32,768 slots; at
         // most 4 a row: 8,192 (and no growth after).
         #expect(tree.registry.tableCounts.named == 1 + 20 + 999)  // the root, too
         #expect(tree.registry.tableCapacities.named <= 8_192)

@@ -57,7 +57,7 @@ struct ElementTable<Key: ElementTableKey, Element: ElementTableEntry> {
     private var slots: [Slot] = []
     /// Entries held.
     private(set) var count = 0
-    /// Slots (entries held before it grows: half of them).
+    /// Slots (entries held before it grows: three quarters of them).
     var capacity: Int { slots.count }
 
     private func home(_ hash: Int) -> Int {
@@ -99,12 +99,13 @@ struct ElementTable<Key: ElementTableKey, Element: ElementTableEntry> {
 
     /// Places a slot whose key is not in the table.
     private mutating func insert(_ slot: consuming Slot) {
-        if (count + 1) * 2 > slots.count { grow() }
+        if (count + 1) * 4 > slots.count * 3 { grow() }
         place(slot)
         count += 1
     }
 
-    /// Puts `slot` in the first empty slot from its home (there is one: at most half are used).
+    /// Puts `slot` in the first empty slot from its home (there is one: at most three quarters
+    /// are used).
     private mutating func place(_ slot: consuming Slot) {
         let mask = slots.count - 1
         var index = home(slot.hash)
@@ -138,7 +139,7 @@ struct ElementTable<Key: ElementTableKey, Element: ElementTableEntry> {
     /// Makes room for `additional` more entries at once (a page about to mount many rows like
     /// one just mounted), instead of doubling, and moving every entry, as they arrive.
     mutating func reserve(_ additional: Int) {
-        let wanted = (count + additional) * 2
+        let wanted = ((count + additional) * 4 + 2) / 3
         guard additional > 0, wanted > slots.count else { return }
         grow(to: 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount))
     }
