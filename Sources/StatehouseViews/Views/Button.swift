@@ -57,17 +57,18 @@ public struct Button<Label: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = buttonElement(in: environment)
-        if Label.self == Text.self { spec.text = sameTypeCast(label, to: Text.self).string }
-        return spec
+        buttonElement(in: environment, text: Label.self == Text.self ? sameTypeCast(label, to: Text.self).string : nil)
     }
 
-    /// The `<button>` without its label (a custom style's body is mounted inside it).
-    func buttonElement(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("button", role == .destructive ? destructiveAttributes : role == .cancel ? cancelAttributes : buttonAttributes)
-        if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
-        spec.control = .button
-        return spec
+    /// The `<button>`, with `text` as its label or none (a custom style's body is mounted
+    /// inside it). Made whole in one go: a spec made and then changed was copied through its
+    /// value witnesses, every attribute and the text retained, and the first one destroyed.
+    func buttonElement(in environment: EnvironmentValues, text: String? = nil) -> ElementSpec {
+        var attributes = buttonAttributes
+        if let role { attributes = role == .destructive ? destructiveAttributes : role == .cancel ? cancelAttributes : buttonAttributes }
+        if !environment.isEnabled { attributes.append(Attribute("disabled", "")) }
+        return ElementSpec(tag: Literal("button"), attributes: attributes, text: text, trustedHTML: nil, isVoid: false, control: .button,
+                           forwardsIdentifier: false)
     }
 
     /// A button titled by a string (a plain `Text` label) shows it as its own text: one
