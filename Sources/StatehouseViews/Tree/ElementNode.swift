@@ -133,6 +133,10 @@ class ElementNode: SingleChildNode {
         let plain = pending.hasNoLists
         // Joined into the writer as they are written: no string is built for them.
         var started = false
+        if let ownClass = spec.ownClass {
+            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+            writer.raw(ownClass.bytes)
+        }
         if classIndex >= 0, !attributes[classIndex].value.isEmpty {
             writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
             writer.escaped(attributes[classIndex].value)

@@ -1,6 +1,11 @@
 /// What one HTML element renders: tag, its own attributes, and either leaf text or children.
 struct ElementSpec: Equatable {
     var tag: Literal
+    /// The element's own class, one of Statehouse's (`sh-text`): first in its `class`
+    /// attribute, before any `class` in `attributes` and what modifiers add. Written as it is
+    /// (the element's text aside, most elements have nothing else of their own to write: a
+    /// class in `attributes` was retained, compared by name and escaped each time).
+    var ownClass: Literal? = nil
     var attributes: [Attribute]
     /// Leaf text content, always escaped.
     var text: String?
@@ -16,7 +21,7 @@ struct ElementSpec: Equatable {
     var forwardsIdentifier: Bool
 
     static func == (a: ElementSpec, b: ElementSpec) -> Bool {
-        a.tag == b.tag && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
+        a.tag == b.tag && a.ownClass == b.ownClass && a.attributes == b.attributes && a.text == b.text && a.isVoid == b.isVoid
             && a.control == b.control && a.trustedHTML == b.trustedHTML
             && a.forwardsIdentifier == b.forwardsIdentifier
     }
@@ -30,6 +35,12 @@ extension ElementSpec {
     init(_ tag: StaticString, _ attributes: [Attribute] = [], text: String? = nil) {
         self.init(tag: Literal(tag), attributes: attributes, text: text, trustedHTML: nil, isVoid: false, control: nil,
                   forwardsIdentifier: false)
+    }
+
+    /// An element with a class of its own (see `ownClass`).
+    init(_ tag: StaticString, class ownClass: StaticString, _ attributes: [Attribute] = [], text: String? = nil) {
+        self.init(tag: Literal(tag), ownClass: Literal(ownClass), attributes: attributes, text: text, trustedHTML: nil,
+                  isVoid: false, control: nil, forwardsIdentifier: false)
     }
 }
 

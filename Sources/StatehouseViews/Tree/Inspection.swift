@@ -70,10 +70,10 @@ extension ElementNode {
     var inspected: InspectedElement {
         let tag = String(decoding: spec.tag.bytes, as: UTF8.self)
         var attributes: [Attribute] = []
-        var classes = "", styles = ""
+        var classes = spec.ownClass.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "", styles = ""
         for attribute in spec.attributes {
             switch attribute.name {
-            case "class": classes = attribute.value
+            case "class": classes += classes.isEmpty ? attribute.value : " " + attribute.value
             case "style": styles = attribute.value
             default: attributes.append(attribute)
             }

@@ -1,8 +1,6 @@
 /// Attribute lists every instance shares (copying an array is a retain, building one a
 /// `malloc`).
-private let buttonAttributes = [Attribute("class", "sh-button"), Attribute("type", "submit")]
-private let destructiveAttributes = [Attribute("class", "sh-button sh-destructive"), Attribute("type", "submit")]
-private let cancelAttributes = [Attribute("class", "sh-button sh-cancel"), Attribute("type", "submit")]
+private let buttonAttributes = [Attribute("type", "submit")]
 
 /// A value that describes the purpose of a button.
 ///
@@ -64,11 +62,12 @@ public struct Button<Label: View>: View, ElementView {
     /// inside it). Made whole in one go: a spec made and then changed was copied through its
     /// value witnesses, every attribute and the text retained, and the first one destroyed.
     func buttonElement(in environment: EnvironmentValues, text: String? = nil) -> ElementSpec {
+        var ownClass: StaticString = "sh-button"
+        if let role { ownClass = role == .destructive ? "sh-button sh-destructive" : role == .cancel ? "sh-button sh-cancel" : "sh-button" }
         var attributes = buttonAttributes
-        if let role { attributes = role == .destructive ? destructiveAttributes : role == .cancel ? cancelAttributes : buttonAttributes }
         if !environment.isEnabled { attributes.append(Attribute("disabled", "")) }
-        return ElementSpec(tag: Literal("button"), attributes: attributes, text: text, trustedHTML: nil, isVoid: false, control: .button,
-                           forwardsIdentifier: false)
+        return ElementSpec(tag: Literal("button"), ownClass: Literal(ownClass), attributes: attributes, text: text, trustedHTML: nil,
+                           isVoid: false, control: .button, forwardsIdentifier: false)
     }
 
     /// A button titled by a string (a plain `Text` label) shows it as its own text: one

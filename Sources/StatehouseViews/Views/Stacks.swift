@@ -17,7 +17,7 @@ public struct VStack<Content: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("div", stackAttributes(alignment.vstackAttributes, spacing: spacing))
+        ElementSpec("div", class: "sh-vstack", stackAttributes(alignment.stackAttributes, spacing: spacing))
     }
 
     // The stored content, handed on as it is (see `ElementView.mountContent`).
@@ -42,7 +42,7 @@ public struct HStack<Content: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("div", stackAttributes(alignment.hstackAttributes, spacing: spacing))
+        ElementSpec("div", class: "sh-hstack", stackAttributes(alignment.stackAttributes, spacing: spacing))
     }
 
     // The stored content, handed on as it is (see `ElementView.mountContent`).
@@ -73,18 +73,18 @@ public struct ZStack<Content: View>: View, ElementView {
     }
 }
 
-/// A stack's class and style: the alignment's shared list, plus the spacing if there is one.
+/// A stack's style: the alignment's shared list, plus the spacing if there is one.
 private func stackAttributes(_ shared: [Attribute], spacing: CGFloat?) -> [Attribute] {
     guard let spacing else { return shared }
     var attributes = shared
-    attributes[1].value += ";gap:\(cssNumber(spacing))px"
+    attributes[0].value += ";gap:\(cssNumber(spacing))px"
     return attributes
 }
 
-/// A stack's class and `align-items`, built once per alignment and shared by every stack
-/// that uses it (an array copy is a retain).
-private func sharedStackAttributes(_ className: String, _ alignment: String) -> [Attribute] {
-    [Attribute("class", className), Attribute("style", "align-items:" + alignment)]
+/// A stack's `align-items`, built once per alignment and shared by every stack that uses it
+/// (an array copy is a retain).
+private func sharedStackAttributes(_ alignment: String) -> [Attribute] {
+    [Attribute("style", "align-items:" + alignment)]
 }
 
 /// A CSS number: integral values without a fraction.
@@ -130,10 +130,10 @@ public struct Divider: View, ElementView {
 /// ```
 public struct HorizontalAlignment: Equatable, Sendable {
     let css: String
-    let vstackAttributes: [Attribute]
+    let stackAttributes: [Attribute]
     init(css: String) {
         self.css = css
-        vstackAttributes = sharedStackAttributes("sh-vstack", css)
+        stackAttributes = sharedStackAttributes(css)
     }
     public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
     public static let leading = HorizontalAlignment(css: "flex-start")
@@ -148,10 +148,10 @@ public struct HorizontalAlignment: Equatable, Sendable {
 /// ```
 public struct VerticalAlignment: Equatable, Sendable {
     let css: String
-    let hstackAttributes: [Attribute]
+    let stackAttributes: [Attribute]
     init(css: String) {
         self.css = css
-        hstackAttributes = sharedStackAttributes("sh-hstack", css)
+        stackAttributes = sharedStackAttributes(css)
     }
     public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
     public static let top = VerticalAlignment(css: "flex-start")

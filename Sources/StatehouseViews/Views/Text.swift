@@ -1,7 +1,3 @@
-/// Attribute lists every instance shares (copying an array is a retain, building one a
-/// `malloc`).
-private let textAttributes = [Attribute("class", "sh-text")]
-
 /// A view that displays one or more lines of read-only text (always escaped).
 ///
 /// ```swift
@@ -18,7 +14,7 @@ public struct Text: View, ElementView, Equatable {
     @inlinable public init(verbatim content: String) { string = content }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("span", textAttributes, text: string)
+        ElementSpec("span", class: "sh-text", text: string)
     }
 }
 
