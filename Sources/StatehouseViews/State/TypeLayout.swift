@@ -145,7 +145,8 @@ final class TypeLayout {
         try linkFields(at: &value, slots: &slots, context)
     }
 
-    private func linkFields(at base: UnsafeMutableRawPointer, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
+    private func linkFields<V>(at value: UnsafeMutablePointer<V>, slots: inout Slots, _ context: LinkContext) throws(ViewFailure) {
+        let base = UnsafeMutableRawPointer(value)
         var failure: ViewFailure?
         for (index, field) in storage.enumerated() {
             func linkField<S: NodeStorage>(_: S.Type) throws(ViewFailure) {
