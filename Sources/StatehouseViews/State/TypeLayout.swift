@@ -83,13 +83,16 @@ final class TypeLayout {
     /// Runs `update()` on the app's own dynamic properties of `value`, inner ones first.
     @usableFromInline func update<V>(_ value: inout V) {
         if updates.isEmpty { return }
-        withUnsafeMutableBytes(of: &value) { raw in
-            for field in updates {
-                func update<P: DynamicProperty>(_: P.Type) {
-                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: P.self).pointee.update()
-                }
-                update(field.type)
+        updateFields(at: &value)  // the address as an argument, not to a closure: see `link`
+    }
+
+    private func updateFields<V>(at value: UnsafeMutablePointer<V>) {
+        let base = UnsafeMutableRawPointer(value)
+        for field in updates {
+            func update<P: DynamicProperty>(_: P.Type) {
+                base.advanced(by: field.offset).assumingMemoryBound(to: P.self).pointee.update()
             }
+            update(field.type)
         }
     }
 
@@ -162,13 +165,16 @@ final class TypeLayout {
     /// forked for each, or all would share the storage the first donated.
     func fork<V>(_ value: inout V) {
         if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
-        withUnsafeMutableBytes(of: &value) { raw in
-            for field in storage {
-                @MainActor func forkField<S: NodeStorage>(_: S.Type) {
-                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.fork()
-                }
-                forkField(field.type)
+        forkFields(at: &value)  // the address as an argument, not to a closure: see `link`
+    }
+
+    private func forkFields<V>(at value: UnsafeMutablePointer<V>) {
+        let base = UnsafeMutableRawPointer(value)
+        for field in storage {
+            func forkField<S: NodeStorage>(_: S.Type) {
+                base.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.fork()
             }
+            forkField(field.type)
         }
     }
 
@@ -189,7 +195,13 @@ final class TypeLayout {
     /// Whether `a` and `b` are the same input.
     func same<V>(_ a: V, _ b: V) -> Bool {
         if MemoryLayout<V>.size == 0 { return true }
-        return withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in isSame(pa.baseAddress!, pb.baseAddress!) } }
+        return Self.compare(a, b, isSame)
+    }
+
+    /// Not isolated: its closures, handed to the standard library, would check the executor
+    /// each time (see `link`); an update compares every child view its parent's body made.
+    private nonisolated static func compare<V>(_ a: V, _ b: V, _ isSame: Comparison) -> Bool {
+        withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in isSame(pa.baseAddress!, pb.baseAddress!) } }
     }
 }
 
