@@ -165,16 +165,14 @@ final class TypeLayout {
     /// forked for each, or all would share the storage the first donated.
     func fork<V>(_ value: inout V) {
         if storage.isEmpty || MemoryLayout<V>.size == 0 { return }
-        forkFields(at: &value)  // the address as an argument, not to a closure: see `link`
-    }
-
-    private func forkFields<V>(at value: UnsafeMutablePointer<V>) {
-        let base = UnsafeMutableRawPointer(value)
-        for field in storage {
-            func forkField<S: NodeStorage>(_: S.Type) {
-                base.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.fork()
+        // (Rare: through a closure, unlike `link` and `update`.)
+        withUnsafeMutableBytes(of: &value) { raw in
+            for field in storage {
+                @MainActor func forkField<S: NodeStorage>(_: S.Type) {
+                    raw.baseAddress!.advanced(by: field.offset).assumingMemoryBound(to: S.self).pointee.fork()
+                }
+                forkField(field.type)
             }
-            forkField(field.type)
         }
     }
 
