@@ -77,6 +77,36 @@ struct IdentityTests {
         #expect(page.elements.contains { $0.text == "Details of Item 1" })
     }
 
+    @Test("A range's rows keep their state when the range grows and shrinks around them; only the rows added or gone are sent")
+    func rangeRowsKeepState() throws {
+        struct Tapper: View {
+            let index: Int
+            @State private var taps = 0
+            var body: some View { Button("Row \(index): \(taps)") { taps += 1 } }
+        }
+        struct Rows: View {
+            @State var count = 2
+            var body: some View {
+                VStack {
+                    Button("More") { count += 1 }
+                    Button("Fewer") { count -= 1 }
+                    ForEach(0..<count, id: \.self) { Tapper(index: $0) }
+                }
+            }
+        }
+        let page = try ViewTest(Rows())
+        try page.button("Row 0: 0").click()
+        try page.button("Row 1: 0").click()
+        try page.button("Row 1: 1").click()
+        try page.button("More").click()
+        #expect(page.lastFragments.count == 1, "\(page.lastFragments)")  // row 2 only
+        #expect(page.html.contains("Row 0: 1") && page.html.contains("Row 1: 2") && page.html.contains("Row 2: 0"))
+        try page.button("Fewer").click()
+        try page.button("Fewer").click()
+        #expect(page.lastFragments.count == 1, "\(page.lastFragments)")  // row 1 only
+        #expect(page.html.contains("Row 0: 1") && !page.html.contains("Row 1:"))
+    }
+
     @Test("Reordering rows re-sends the list, and each row keeps its state")
     func reorder() throws {
         let page = try ViewTest(ItemList(items: items(3)))
