@@ -32,6 +32,43 @@ struct BreadthTests {
         #expect(page.text("f") == "Plain 42 and inner")
     }
 
+    @Test("TupleView<T> is SwiftUI's: a block's type is TupleView<(A, B)>, written by hand it renders its views, keeps their state by position, and one view or a non-view element is what it is")
+    func tupleViewIsSwiftUIs() throws {
+        struct Counter: View {
+            let name: String
+            @State private var count = 0
+            var body: some View { Button("\(name) \(count)") { count += 1 }.accessibilityIdentifier(name) }
+        }
+        struct Written: View {
+            @State private var swapped = false
+            // Spelled as SwiftUI's code spells it: the block's type, and a tuple given by hand.
+            @ViewBuilder var pair: TupleView<(Text, Counter)> {
+                Text("first")
+                Counter(name: "a")
+            }
+            var body: some View {
+                VStack {
+                    pair
+                    TupleView((Counter(name: "b"), Text(swapped ? "late" : "early")))
+                    TupleView(Text("alone"))
+                    TupleView((Text("with a number"), 7))
+                    Button("Swap") { swapped.toggle() }.accessibilityIdentifier("swap")
+                }
+            }
+        }
+        let view: TupleView<(Text, Text)> = ViewBuilder.buildBlock(Text("x"), Text("y"))
+        #expect(view.value.1.string == "y")
+        let page = try ViewTest(Written())
+        #expect(page.text("a") == "a 0" && page.text("b") == "b 0")
+        #expect(page.html.contains("alone") && page.html.contains("with a number") && page.html.contains("early"))
+        try page.click("a")
+        try page.click("b")
+        try page.click("b")
+        try page.click("swap")
+        #expect(page.text("a") == "a 1" && page.text("b") == "b 2", "state kept by position across an update")
+        #expect(page.html.contains("late") && !page.html.contains("early"))
+    }
+
     @Test("Accessibility modifiers become ARIA: hidden, value, hint, traits, heading, one element of its children")
     func accessibility() throws {
         struct Card: View {

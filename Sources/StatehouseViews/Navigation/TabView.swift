@@ -100,7 +100,15 @@ extension ForEach: TagCollecting {
 
 extension TupleView: TagCollecting {
     func collectTagged(into tabs: inout [TaggedView]) {
-        for child in repeat each value { StatehouseViews.collectTagged(child, into: &tabs) }
+        let layout = TupleLayout.of(T.self, view: Self.self)
+        withAddress(of: value) { base in
+            for field in layout.views {
+                @MainActor func collect<V: View>(_: V.Type) {
+                    StatehouseViews.collectTagged(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, into: &tabs)
+                }
+                collect(field.type)
+            }
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// A mounted view: one per view identity in the live tree. (Public by name only, underscored,
 /// as `View._mount` returns it; Statehouse's code calls it `Node`.)
 ///
@@ -192,41 +194,49 @@ final class EmptyNode: Node {
     override func refresh<V: View>(_ view: V, _ context: Context) {}
 }
 
-/// A `TupleView`'s node. Not generic (see `ElementViewNode`): the tuple's type is kept as a
-/// metatype, which updates the children.
+/// A `TupleView`'s node. Not generic (see `ElementViewNode`): where its tuple's views sit and
+/// their types are the tuple type's `TupleLayout`, found once per type.
 ///
 /// The children (a block's views: two to ten) are kept in the node, the first three in fields
 /// of their own and any more in an array: most blocks are short, and a list of their own
 /// was one more allocation (and one more object to reach) for every block mounted.
 @MainActor
 final class TupleNode: Node {
-    private let tupleType: any TupleUpdating.Type
+    private unowned(unsafe) let layout: TupleLayout
     @exclusivity(unchecked) private var first: Node?
     @exclusivity(unchecked) private var second: Node?
     @exclusivity(unchecked) private var third: Node?
     @exclusivity(unchecked) private var more: [Node] = []
 
-    init<each Content: View>(_ view: __shared TupleView<repeat each Content>, type: any TupleUpdating.Type, _ context: __shared Context) {
-        tupleType = type
+    /// `type` is `TupleView<T>`, as its `makeNode` has it (named here, in code not specialised
+    /// for `T`, its metadata was looked up in the runtime's cache on every mount).
+    init<T>(_ view: __shared TupleView<T>, type: Any.Type, _ context: __shared Context) {
+        layout = TupleLayout.of(T.self, view: type)
         super.init(context)
-        var total = 0
-        for _ in repeat (each Content).self { total += 1 }
-        if total > 3 { more.reserveCapacity(total - 3) }  // one allocation, not one per doubling
-        var index = 0
-        for content in repeat each view.value {
-            let child = context.withStep(UInt64(index)) { mountView(content, $0) }
+        let count = layout.views.count
+        if count > 3 { more.reserveCapacity(count - 3) }  // one allocation, not one per doubling
+        withAddress(of: view.value) { mountChildren($0, context) }
+    }
+
+    /// Mounts the tuple's views, read where they sit in the tuple at `base` (not copied out of
+    /// it first: a copy retains what each view holds).
+    private func mountChildren(_ base: UnsafeRawPointer, _ context: Context) {
+        for (index, field) in layout.views.enumerated() {
+            func mount<V: View>(_: V.Type) -> Node {
+                context.withStep(UInt64(field.position)) { mountView(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, $0) }
+            }
+            let child = mount(field.type)
             switch index {
             case 0: first = child
             case 1: second = child
             case 2: third = child
             default: more.append(child)
             }
-            index += 1
         }
     }
 
-    /// The child mounted for the tuple's view at `index`.
-    func child(at index: Int) -> Node {
+    /// The child mounted for the tuple's view at `index` (among its views).
+    private func child(at index: Int) -> Node {
         switch index {
         case 0: first!
         case 1: second!
@@ -236,8 +246,18 @@ final class TupleNode: Node {
     }
 
     override func refresh<V: View>(_ view: V, _ context: Context) {
-        func refresh<T: TupleUpdating>(_: T.Type) { T.update(self, with: sameTypeCast(view, to: T.self), context) }
-        refresh(tupleType)
+        // `V` is `TupleView<T>`, whose one stored property, the tuple, is at its start.
+        withAddress(of: view) { updateChildren($0, context) }
+    }
+
+    private func updateChildren(_ base: UnsafeRawPointer, _ context: Context) {
+        for (index, field) in layout.views.enumerated() {
+            let child = child(at: index)
+            func update<V: View>(_: V.Type) {
+                context.withStep(UInt64(field.position)) { child.update(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, $0) }
+            }
+            update(field.type)
+        }
     }
 
     override func collectElements(into elements: inout [ElementNode]) {
@@ -263,20 +283,54 @@ final class TupleNode: Node {
     }
 }
 
-/// A `TupleView` type, which updates the nodes mounted for its children.
-@MainActor
-protocol TupleUpdating {
-    static func update(_ node: TupleNode, with view: Self, _ context: Context)
+/// Runs `body` with the address of `value` (borrowed, not copied). Not isolated: a main-actor
+/// closure handed to the standard library's `withUnsafePointer` checks its executor each
+/// time it runs (a thread-local lookup); this one's closure is not the caller's.
+@inline(__always)
+func withAddress<T, R>(of value: borrowing T, _ body: (UnsafeRawPointer) -> R) -> R {
+    withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
 }
 
-extension TupleView: TupleUpdating {
-    static func update(_ node: TupleNode, with view: Self, _ context: Context) {
-        var index = 0
-        for content in repeat each view.value {
-            let child = node.child(at: index)
-            context.withStep(UInt64(index)) { child.update(content, $0) }
-            index += 1
+/// Where the views of a `TupleView<T>`'s tuple sit, and their types: found once per `T` from
+/// its metadata (a block's tuple type is known where the block is written, but the node that
+/// mounts it is not specialised for it).
+@MainActor
+final class TupleLayout {
+    /// The tuple's views: their position in the tuple (their structural identity), their offset
+    /// and their type. A `T` that is one view is one, at offset 0.
+    let views: [(position: Int, offset: Int, type: any View.Type)]
+
+    // No dynamic exclusivity check (only the main actor touches it); layouts live as long as
+    // the process (nodes refer to theirs unowned).
+    @exclusivity(unchecked) private static var known = TypeTable<TupleLayout>()
+
+    /// `T`'s layout; `view` is `TupleView<T>` (whose one field says whether `T` is a tuple).
+    static func of(_ tuple: Any.Type, view: Any.Type) -> TupleLayout {
+        let key = ObjectIdentifier(tuple)
+        if let layout = known[key] { return layout }
+        let layout = TupleLayout(view, tuple)
+        known.insert(layout, for: key)
+        return layout
+    }
+
+    private init(_ view: Any.Type, _ tuple: Any.Type) {
+        var isTuple = false
+        _ = _forEachField(of: view, options: []) { _, _, _, kind in
+            isTuple = kind == .tuple
+            return false
         }
+        var views: [(position: Int, offset: Int, type: any View.Type)] = []
+        if isTuple {
+            var position = 0
+            _ = _forEachField(of: tuple, options: []) { _, offset, type, _ in
+                if let view = type as? any View.Type { views.append((position, offset, view)) }
+                position += 1
+                return true
+            }
+        } else if let one = tuple as? any View.Type {
+            views.append((0, 0, one))
+        }
+        self.views = views
     }
 }
 

@@ -18,40 +18,40 @@ public enum ViewBuilder {
     @inlinable public static func buildExpression<Content: View>(_ content: consuming Content) -> Content { content }
     @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
     @inlinable public static func buildBlock<Content: View>(_ content: consuming Content) -> Content { content }
-    @inlinable public static func buildBlock<each Content: View>(_ content: repeat consuming each Content) -> TupleView<repeat each Content> {
-        TupleView(repeat each content)
+    @inlinable public static func buildBlock<each Content: View>(_ content: repeat consuming each Content) -> TupleView<(repeat each Content)> {
+        TupleView((repeat each content))
     }
     // Blocks of two to ten views, as SwiftUI's own: the tuple is built as a tuple. Built from
     // a pack expansion (the variadic one above, for longer blocks), each view was copied
     // through its value witnesses even where its type is known (an app's `body`), and the
     // copy destroyed again (with `consuming`, 65 fewer reference-count calls a row of the
     // benchmark page, counted with uprobes on the runtime's retain and release).
-    @inlinable public static func buildBlock<C0: View, C1: View>(_ c0: consuming C0, _ c1: consuming C1) -> TupleView<C0, C1> {
-        TupleView(tuple: (c0, c1))
+    @inlinable public static func buildBlock<C0: View, C1: View>(_ c0: consuming C0, _ c1: consuming C1) -> TupleView<(C0, C1)> {
+        TupleView((c0, c1))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2) -> TupleView<C0, C1, C2> {
-        TupleView(tuple: (c0, c1, c2))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2) -> TupleView<(C0, C1, C2)> {
+        TupleView((c0, c1, c2))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3) -> TupleView<C0, C1, C2, C3> {
-        TupleView(tuple: (c0, c1, c2, c3))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3) -> TupleView<(C0, C1, C2, C3)> {
+        TupleView((c0, c1, c2, c3))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4) -> TupleView<C0, C1, C2, C3, C4> {
-        TupleView(tuple: (c0, c1, c2, c3, c4))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4) -> TupleView<(C0, C1, C2, C3, C4)> {
+        TupleView((c0, c1, c2, c3, c4))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5) -> TupleView<C0, C1, C2, C3, C4, C5> {
-        TupleView(tuple: (c0, c1, c2, c3, c4, c5))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5) -> TupleView<(C0, C1, C2, C3, C4, C5)> {
+        TupleView((c0, c1, c2, c3, c4, c5))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6) -> TupleView<C0, C1, C2, C3, C4, C5, C6> {
-        TupleView(tuple: (c0, c1, c2, c3, c4, c5, c6))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6) -> TupleView<(C0, C1, C2, C3, C4, C5, C6)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7) -> TupleView<C0, C1, C2, C3, C4, C5, C6, C7> {
-        TupleView(tuple: (c0, c1, c2, c3, c4, c5, c6, c7))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6, c7))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7, _ c8: consuming C8) -> TupleView<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
-        TupleView(tuple: (c0, c1, c2, c3, c4, c5, c6, c7, c8))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7, _ c8: consuming C8) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7, C8)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6, c7, c8))
     }
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7, _ c8: consuming C8, _ c9: consuming C9) -> TupleView<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9> {
-        TupleView(tuple: (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
+    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(_ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3, _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7, _ c8: consuming C8, _ c9: consuming C9) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7, C8, C9)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
     }
     @inlinable public static func buildIf<Content: View>(_ content: consuming Content?) -> Content? { content }
     @inlinable public static func buildOptional<Content: View>(_ content: consuming Content?) -> Content? { content }
@@ -64,19 +64,20 @@ public enum ViewBuilder {
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
-/// A fixed sequence of views, produced by a `@ViewBuilder` block with several children.
-/// Each child's identity is its position.
+/// A fixed sequence of views, produced by a `@ViewBuilder` block with several children: `T`
+/// is the tuple of the block's views, as in SwiftUI. Each child's identity is its position.
 ///
 /// ```swift
-/// VStack { Text(title); Text(subtitle) }   // the content is a TupleView<Text, Text>
+/// VStack { Text(title); Text(subtitle) }   // the content is a TupleView<(Text, Text)>
 /// ```
-public struct TupleView<each Content: View>: View, PrimitiveView {
-    public var value: (repeat each Content)
-    @inlinable public init(_ content: repeat consuming each Content) { value = (repeat each content) }
-    @inlinable init(tuple value: consuming (repeat each Content)) { self.value = value }
+///
+/// A `T` that is itself one view is that one child; a tuple's elements that are not views
+/// render nothing.
+public struct TupleView<T>: View, PrimitiveView {
+    public var value: T
+    @inlinable public init(_ value: consuming T) { self.value = value }
     static var isRowContainer: Bool { true }
-    // `self`, this type's metadata as the caller has it: `TupleView<repeat each Content>.self`
-    // in the node's initializer looked the type up again on every mount.
+    // `self`: this type's metadata as the caller has it (see `TupleNode.init`).
     @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node { TupleNode(view, type: self, context) }
 }
 
