@@ -90,7 +90,7 @@ struct ChangeRecorder {
         for element in inserted where element.isMounted && element.mark == .inserted && !element.isCoveredByAncestor {
             guard let host = element.hostElement, hostsDone.insert(ObjectIdentifier(host)).inserted else { continue }
             var siblings: [ElementNode] = []
-            host.child?.collectElements(into: &siblings)
+            host.collectChildElements(into: &siblings)
             for (index, sibling) in siblings.enumerated() where sibling.mark == .inserted {
                 let html = html(of: sibling, renderer)
                 if index == 0 {

@@ -181,8 +181,18 @@ class ElementNode: SingleChildNode {
         if spec.isVoid { return }
         if let text = spec.text { writer.text(text) }
         if let markup = spec.trustedHTML { writer.raw(markup.bytes) }
-        child?.render(into: &writer, renderer)
+        renderContent(into: &writer, renderer)
         writer.end(spec.tag)
+    }
+
+    /// Writes the HTML of the element's content.
+    func renderContent<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        child?.render(into: &writer, renderer)
+    }
+
+    /// Appends the elements directly inside this one, in document order.
+    func collectChildElements(into elements: inout [ElementNode]) {
+        child?.collectElements(into: &elements)
     }
 
     override func unmount() {
@@ -198,7 +208,7 @@ class ElementNode: SingleChildNode {
         if let label = (spec.attributes + pending.attributes).last(where: { $0.name == "aria-label" })?.value { return label }
         var name = spec.text ?? ""
         var elements: [ElementNode] = []
-        child?.collectElements(into: &elements)
+        collectChildElements(into: &elements)
         for element in elements {
             let inner = element.accessibleName
             if !inner.isEmpty { name += name.isEmpty ? inner : " " + inner }
@@ -217,7 +227,7 @@ class ElementNode: SingleChildNode {
     func collectDescendants(into all: inout [ElementNode]) {
         all.append(self)
         var children: [ElementNode] = []
-        child?.collectElements(into: &children)
+        collectChildElements(into: &children)
         for child in children { child.collectDescendants(into: &all) }
     }
 

@@ -18,6 +18,9 @@ protocol ElementView: PrimitiveView {
     /// there instead.
     func mountContent(_ context: Context) -> Node
     func updateContent(_ node: Node, _ context: Context)
+    /// Runs `body` with the address of `content` (a `TupleView`'s, mounted into the element:
+    /// `TupleElementNode`), as `mountContent` hands it on.
+    func withContentAddress(_ body: (UnsafeRawPointer) -> Void)
 }
 
 extension ElementView where Content == EmptyView {
@@ -27,10 +30,17 @@ extension ElementView where Content == EmptyView {
 extension ElementView {
     func mountContent(_ context: Context) -> Node { mountView(content, context) }
     func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
+    func withContentAddress(_ body: (UnsafeRawPointer) -> Void) { withAddress(of: content, body) }
     func handler(in environment: EnvironmentValues) -> EventHandler? { nil }
     static var childrenAreListRows: Bool { false }
     static var hasContent: Bool { Content.self != EmptyView.self }
-    @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node { ElementViewNode(view, context) }
+    /// An element whose content is a block of views (a `TupleView`) holds the block's nodes
+    /// itself: no node of the tuple's own (an object a stack of several views made on every
+    /// mount).
+    @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node {
+        if hasContent, let layout = TupleLayout.ofContent(Content.self) { return TupleElementNode(view, layout: layout, context) }
+        return ElementViewNode(view, context)
+    }
 }
 
 /// The node of an element view. Not generic: the view's type is kept as a metatype (with its
@@ -38,14 +48,14 @@ extension ElementView {
 /// metadata is found in the runtime's cache on every allocation in unspecialised code), and
 /// an update opens it.
 @MainActor
-final class ElementViewNode: ElementNode {
+class ElementViewNode: ElementNode {
     private let viewType: any ElementView.Type
 
     init<V: ElementView>(_ view: __shared V, _ context: __shared Context) {
         viewType = V.self
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
         if V.hasContent {
-            child = view.mountContent(contentContext(context, listRows: V.childrenAreListRows))
+            mountContent(of: view, contentContext(context, listRows: V.childrenAreListRows))
         }
     }
 
@@ -55,9 +65,47 @@ final class ElementViewNode: ElementNode {
         func refresh<V: ElementView>(_: V.Type) {
             let view = sameTypeCast(view, to: V.self)
             apply(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
-            if let child { view.updateContent(child, contentContext(context, listRows: V.childrenAreListRows)) }
+            if V.hasContent { updateContent(of: view, contentContext(context, listRows: V.childrenAreListRows)) }
         }
         refresh(viewType)
+    }
+
+    /// Mounts the view's content inside the element.
+    func mountContent<V: ElementView>(of view: V, _ context: Context) {
+        child = view.mountContent(context)
+    }
+
+    /// Brings the content's nodes up to date with the view's.
+    func updateContent<V: ElementView>(of view: V, _ context: Context) {
+        if let child { view.updateContent(child, context) }
+    }
+}
+
+/// The node of an element view whose content is a block of views (a `TupleView`): it holds the
+/// block's nodes itself, as a `TupleNode` would (one object fewer for every such element).
+@MainActor
+final class TupleElementNode: ElementViewNode {
+    @exclusivity(unchecked) private var children: TupleChildren
+
+    init<V: ElementView>(_ view: __shared V, layout: TupleLayout, _ context: __shared Context) {
+        children = TupleChildren(layout)
+        super.init(view, context)
+    }
+
+    override func mountContent<V: ElementView>(of view: V, _ context: Context) {
+        view.withContentAddress { children.mount(at: $0, context) }
+    }
+
+    override func updateContent<V: ElementView>(of view: V, _ context: Context) {
+        view.withContentAddress { children.update(at: $0, context) }
+    }
+
+    override func collectChildElements(into elements: inout [ElementNode]) { children.collectElements(into: &elements) }
+    override func renderContent<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) { children.render(into: &writer, renderer) }
+
+    override func unmount() {
+        super.unmount()
+        children.unmount()
     }
 }
 

@@ -119,7 +119,7 @@ extension ElementNode {
     var textContent: String {
         var text = spec.text ?? ""
         var children: [ElementNode] = []
-        child?.collectElements(into: &children)
+        collectChildElements(into: &children)
         for child in children { text += child.textContent }
         return text
     }

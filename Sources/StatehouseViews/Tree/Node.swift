@@ -194,33 +194,56 @@ final class EmptyNode: Node {
     override func refresh<V: View>(_ view: V, _ context: Context) {}
 }
 
-/// A `TupleView`'s node. Not generic (see `ElementViewNode`): where its tuple's views sit and
-/// their types are the tuple type's `TupleLayout`, found once per type.
-///
-/// The children (a block's views: two to ten) are kept in the node, the first three in fields
-/// of their own and any more in an array: most blocks are short, and a list of their own
-/// was one more allocation (and one more object to reach) for every block mounted.
+/// A `TupleView`'s node, where it is not an element's whole content (see `TupleElementNode`).
+/// Not generic (see `ElementViewNode`): where its tuple's views sit and their types are the
+/// tuple type's `TupleLayout`, found once per type.
 @MainActor
 final class TupleNode: Node {
-    private unowned(unsafe) let layout: TupleLayout
-    @exclusivity(unchecked) private var first: Node?
-    @exclusivity(unchecked) private var second: Node?
-    @exclusivity(unchecked) private var third: Node?
-    @exclusivity(unchecked) private var more: [Node] = []
+    @exclusivity(unchecked) private var children: TupleChildren
 
     /// `type` is `TupleView<T>`, as its `makeNode` has it (named here, in code not specialised
     /// for `T`, its metadata was looked up in the runtime's cache on every mount).
     init<T>(_ view: __shared TupleView<T>, type: Any.Type, _ context: __shared Context) {
-        layout = TupleLayout.of(T.self, view: type)
+        children = TupleChildren(TupleLayout.of(T.self, view: type))
         super.init(context)
-        let count = layout.views.count
-        if count > 3 { more.reserveCapacity(count - 3) }  // one allocation, not one per doubling
-        withAddress(of: view.value) { mountChildren($0, context) }
+        withAddress(of: view.value) { children.mount(at: $0, context) }
     }
+
+    override func refresh<V: View>(_ view: V, _ context: Context) {
+        // `V` is `TupleView<T>`, whose one stored property, the tuple, is at its start.
+        withAddress(of: view) { children.update(at: $0, context) }
+    }
+
+    override func collectElements(into elements: inout [ElementNode]) { children.collectElements(into: &elements) }
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) { children.render(into: &writer, renderer) }
+
+    override func unmount() {
+        super.unmount()
+        children.unmount()
+    }
+}
+
+/// The nodes mounted for a tuple's views (a block's views: two to ten), by position: the
+/// first three in fields of their own and any more in an array (most blocks are short, and a
+/// list of their own was one more allocation, and one more object to reach, for every block).
+/// Its methods are inlined into its nodes': called on a node's stored property, the struct
+/// was copied for each call (every child retained and released again).
+@MainActor
+struct TupleChildren {
+    private unowned(unsafe) let layout: TupleLayout
+    private var first: Node?
+    private var second: Node?
+    private var third: Node?
+    private var more: [Node] = []
+
+    init(_ layout: TupleLayout) { self.layout = layout }
 
     /// Mounts the tuple's views, read where they sit in the tuple at `base` (not copied out of
     /// it first: a copy retains what each view holds).
-    private func mountChildren(_ base: UnsafeRawPointer, _ context: Context) {
+    @inline(__always)
+    mutating func mount(at base: UnsafeRawPointer, _ context: Context) {
+        let count = layout.views.count
+        if count > 3 { more.reserveCapacity(count - 3) }  // one allocation, not one per doubling
         for (index, field) in layout.views.enumerated() {
             func mount<V: View>(_: V.Type) -> Node {
                 context.withStep(UInt64(field.position)) { mountView(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, $0) }
@@ -245,12 +268,9 @@ final class TupleNode: Node {
         }
     }
 
-    override func refresh<V: View>(_ view: V, _ context: Context) {
-        // `V` is `TupleView<T>`, whose one stored property, the tuple, is at its start.
-        withAddress(of: view) { updateChildren($0, context) }
-    }
-
-    private func updateChildren(_ base: UnsafeRawPointer, _ context: Context) {
+    /// Updates the children with the tuple at `base` (of the same type).
+    @inline(__always)
+    func update(at base: UnsafeRawPointer, _ context: Context) {
         for (index, field) in layout.views.enumerated() {
             let child = child(at: index)
             func update<V: View>(_: V.Type) {
@@ -260,22 +280,24 @@ final class TupleNode: Node {
         }
     }
 
-    override func collectElements(into elements: inout [ElementNode]) {
+    @inline(__always)
+    func collectElements(into elements: inout [ElementNode]) {
         first?.collectElements(into: &elements)
         second?.collectElements(into: &elements)
         third?.collectElements(into: &elements)
         for child in more { child.collectElements(into: &elements) }
     }
 
-    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+    @inline(__always)
+    func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
         first?.render(into: &writer, renderer)
         second?.render(into: &writer, renderer)
         third?.render(into: &writer, renderer)
         for child in more { child.render(into: &writer, renderer) }
     }
 
-    override func unmount() {
-        super.unmount()
+    @inline(__always)
+    func unmount() {
         first?.unmount()
         second?.unmount()
         third?.unmount()
@@ -291,6 +313,16 @@ func withAddress<T, R>(of value: borrowing T, _ body: (UnsafeRawPointer) -> R) -
     withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
 }
 
+/// A `TupleView` type (its layout, for an element whose whole content it is).
+@MainActor
+protocol TupleViewType {
+    static var tupleLayout: TupleLayout { get }
+}
+
+extension TupleView: TupleViewType {
+    static var tupleLayout: TupleLayout { TupleLayout.of(T.self, view: self) }
+}
+
 /// Where the views of a `TupleView<T>`'s tuple sit, and their types: found once per `T` from
 /// its metadata (a block's tuple type is known where the block is written, but the node that
 /// mounts it is not specialised for it).
@@ -303,6 +335,31 @@ final class TupleLayout {
     // No dynamic exclusivity check (only the main actor touches it); layouts live as long as
     // the process (nodes refer to theirs unowned).
     @exclusivity(unchecked) private static var known = TypeTable<TupleLayout>()
+    /// Whether each element view's content type is a `TupleView` (and its layout), and the
+    /// last type asked about: a page mounts one stack of a type after another (a `ForEach`'s
+    /// rows), each answered here without a probe of the table.
+    @exclusivity(unchecked) private static var contents = TypeTable<Unowned>()
+    @exclusivity(unchecked) private static var lastContent: (key: ObjectIdentifier, layout: TupleLayout?)?
+
+    private struct Unowned {
+        unowned(unsafe) let layout: TupleLayout?
+    }
+
+    /// The layout of `content` if it is a `TupleView` (an element's content: mounted into the
+    /// element, `TupleElementNode`), else nil.
+    static func ofContent(_ content: Any.Type) -> TupleLayout? {
+        let key = ObjectIdentifier(content)
+        if let last = lastContent, last.key == key { return last.layout }
+        let layout: TupleLayout?
+        if let known = contents[key] {
+            layout = known.layout
+        } else {
+            layout = (content as? any TupleViewType.Type)?.tupleLayout
+            contents.insert(Unowned(layout: layout), for: key)
+        }
+        lastContent = (key, layout)
+        return layout
+    }
 
     /// `T`'s layout; `view` is `TupleView<T>` (whose one field says whether `T` is a tuple).
     static func of(_ tuple: Any.Type, view: Any.Type) -> TupleLayout {

@@ -23,6 +23,7 @@ public struct VStack<Content: View>: View, ElementView {
     // The stored content, handed on as it is (see `ElementView.mountContent`).
     func mountContent(_ context: Context) -> Node { mountView(content, context) }
     func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
+    func withContentAddress(_ body: (UnsafeRawPointer) -> Void) { withAddress(of: content, body) }
 }
 
 /// A view that arranges its children in a horizontal line.
@@ -48,6 +49,7 @@ public struct HStack<Content: View>: View, ElementView {
     // The stored content, handed on as it is (see `ElementView.mountContent`).
     func mountContent(_ context: Context) -> Node { mountView(content, context) }
     func updateContent(_ node: Node, _ context: Context) { node.update(content, context) }
+    func withContentAddress(_ body: (UnsafeRawPointer) -> Void) { withAddress(of: content, body) }
 }
 
 /// A view that overlays its children, aligning them in both axes.
