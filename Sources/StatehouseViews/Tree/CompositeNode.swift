@@ -17,7 +17,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var reads = Reads()
     /// Set when the view cannot be evaluated (a missing environment object): the node renders
     /// nothing and the tree reports the failure.
-    @usableFromInline var failed = false
+    @usableFromInline @exclusivity(unchecked) var failed = false
 
     @inlinable init(_ view: V, _ context: __shared Context) {
         self.view = view

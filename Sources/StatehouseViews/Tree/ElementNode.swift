@@ -1,5 +1,9 @@
 /// A mounted HTML element. Every element has a page-unique id (from
 /// `.accessibilityIdentifier`, else allocated when it is mounted), kept for its lifetime.
+///
+/// Its stored properties, as `Node`'s, are not checked for overlapping accesses at run time
+/// (main actor only): compiled with `-cross-module-optimization`, an app kept a dynamic check
+/// (`swift_beginAccess`) on each access the optimizer otherwise removes, 7 % of a first render.
 @MainActor
 class ElementNode: SingleChildNode {
     /// The element's id (see `ElementID`).
@@ -8,24 +12,24 @@ class ElementNode: SingleChildNode {
     var id: String { elementID.string }
     /// The id asked for (from `.accessibilityIdentifier`), before it was made unique.
     @exclusivity(unchecked) private(set) var requestedID: String?
-    private(set) var spec: ElementSpec
-    private(set) var pending: PendingAttributes
-    var handler: EventHandler?
+    @exclusivity(unchecked) private(set) var spec: ElementSpec
+    @exclusivity(unchecked) private(set) var pending: PendingAttributes
+    @exclusivity(unchecked) var handler: EventHandler?
     /// Whether the control accepts events (not disabled, not hidden).
-    private(set) var acceptsEvents = true
+    @exclusivity(unchecked) private(set) var acceptsEvents = true
     /// Set while a flush collects its fragments.
-    var mark: FlushMark = .none
+    @exclusivity(unchecked) var mark: FlushMark = .none
     /// Whether the element is in the tree's table of ids now.
-    var isTarget = false
+    @exclusivity(unchecked) var isTarget = false
     /// Whether `.focused` or `.onKeyPress` attached something (kept in the tree's registry:
     /// most elements have nothing, and pay nothing for it).
-    private(set) var hasBehaviour = false
+    @exclusivity(unchecked) private(set) var hasBehaviour = false
     /// Whether the element belongs in the tree's table of ids: a control (events name it), an
     /// element with a focus binding or keys (the browser reports to it), or an element with a
     /// requested id (which must stay unique).
     var isNameable: Bool { handler != nil || hasBehaviour || requestedID != nil }
     /// The enclosing element (nil for the root).
-    private(set) unowned(unsafe) var hostElement: ElementNode?
+    @exclusivity(unchecked) private(set) unowned(unsafe) var hostElement: ElementNode?
 
     enum FlushMark { case none, replaced, inserted }
 

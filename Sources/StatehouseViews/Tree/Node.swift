@@ -16,9 +16,9 @@ public class _ViewNode {
     /// When the node was mounted, in its tree: dirty nodes are re-evaluated parents first (a
     /// parent is mounted before its children), without a depth carried in every context.
     let mountOrder: UInt32
-    private(set) var isMounted = true
+    @exclusivity(unchecked) private(set) var isMounted = true
     /// Mounted for a modified view (`Text("x").bold()`): updates arrive wrapped in modifiers.
-    var takesModifiedViews = false
+    @exclusivity(unchecked) var takesModifiedViews = false
 
     /// Nodes' initializers take their context `__shared` (borrowed, as a function's argument
     /// is): an initializer's argument is otherwise owned, so each level of a node's
@@ -59,7 +59,7 @@ public class _ViewNode {
 
     /// Set while the node waits for re-evaluation (only nodes that evaluate something:
     /// composite views, `ForEach`).
-    var isDirty = false
+    @exclusivity(unchecked) var isDirty = false
 
     /// The state this node's body read has changed: schedule it for re-evaluation. (Only
     /// nodes that read state, composite views and `ForEach`, are ever told.)
