@@ -61,6 +61,7 @@ struct BreadthTests {
         let page = try ViewTest(Written())
         #expect(page.text("a") == "a 0" && page.text("b") == "b 0")
         #expect(page.html.contains("alone") && page.html.contains("with a number") && page.html.contains("early"))
+        #expect(!page.html.contains(">7<") && !page.html.contains("7</"), "the tuple's non-view element renders nothing")
         try page.click("a")
         try page.click("b")
         try page.click("b")

@@ -81,34 +81,6 @@ class ElementViewNode: ElementNode {
     }
 }
 
-/// The node of an element view whose content is a block of views (a `TupleView`): it holds the
-/// block's nodes itself, as a `TupleNode` would (one object fewer for every such element).
-@MainActor
-final class TupleElementNode: ElementViewNode {
-    @exclusivity(unchecked) private var children: TupleChildren
-
-    init<V: ElementView>(_ view: __shared V, layout: TupleLayout, _ context: __shared Context) {
-        children = TupleChildren(layout)
-        super.init(view, context)
-    }
-
-    override func mountContent<V: ElementView>(of view: V, _ context: Context) {
-        view.withContentAddress { children.mount(at: $0, context) }
-    }
-
-    override func updateContent<V: ElementView>(of view: V, _ context: Context) {
-        view.withContentAddress { children.update(at: $0, context) }
-    }
-
-    override func collectChildElements(into elements: inout [ElementNode]) { children.collectElements(into: &elements) }
-    override func renderContent<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) { children.render(into: &writer, renderer) }
-
-    override func unmount() {
-        super.unmount()
-        children.unmount()
-    }
-}
-
 private let rowAttributes = [Attribute("class", "sh-row")]
 
 /// One row of a `List` (a `ForEach`'s row in a list, or any view in it): its own `<li>`,
