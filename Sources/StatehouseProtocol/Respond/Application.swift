@@ -209,6 +209,10 @@ final class Application {
         case .failure(let refusal): return refusal.response
         case .success(let page):
             let stream = EventStream()
+            // A comment first, whatever the host: the stream opens at once (a host that sends
+            // the head with the first bytes, as Vapor does, sends it now; a client or a proxy
+            // sees the stream open before the page's first change, which may be a while).
+            stream.write(EventStream.heartbeat)
             page.add(stream)
             return HostResponse(status: 200, headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
                                                        "X-Accel-Buffering": "no"], stream: stream)

@@ -120,9 +120,8 @@ extension EventStream {
     public func pump(heartbeat: Duration = .seconds(15), buffer: Int = 1024,
                      write: (_ bytes: [UInt8]) async throws -> Void) async {
         let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingOldest(buffer))
-        // A heartbeat first: a host that sends the head with the first bytes (Vapor) sends it
-        // now, and the client's stream opens.
-        continuation.yield(Self.heartbeat)
+        // (What waited goes first: the protocol's opening comment, with which a host that sends
+        // the head with the first bytes, as Vapor does, sends it at once.)
         attach(ContinuationSink(continuation: continuation))
         let beats = Task { [weak self] in
             while (try? await Task.sleep(for: heartbeat)) != nil { self?.write(Self.heartbeat) }
