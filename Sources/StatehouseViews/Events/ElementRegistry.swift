@@ -67,6 +67,15 @@ struct ElementRegistry {
         return assignID(to: element)
     }
 
+    /// The id of a newly mounted element that nothing names (no control, no requested id, no
+    /// focus binding or keys): a generated one, and no entry in a table (`allocateID` without
+    /// the element, which its initializer retained and released around the call).
+    mutating func allocateUnnamedID() -> ElementID {
+        elementCount += 1
+        nextID += 1
+        return .generated(nextID)
+    }
+
     /// Enters an element with a fixed id (the root).
     mutating func register(_ element: ElementNode) {
         elementCount += 1

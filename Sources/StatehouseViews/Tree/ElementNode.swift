@@ -41,6 +41,7 @@ class ElementNode: SingleChildNode {
         // the text retained, and released at the end).
         requestedID = takesPending ? Self.preferredID(context, spec: spec, handler: handler) : nil
         let behaviour = takesPending ? Self.behaviour(context, spec: spec, handler: handler) : nil
+        let isControl = handler != nil
         pending = takesPending ? context.pending : PendingAttributes()
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         hostElement = context.host
@@ -52,6 +53,8 @@ class ElementNode: SingleChildNode {
         if let fixedID {
             elementID = .named(fixedID)
             registry.pointee.register(self)
+        } else if !isControl, behaviour == nil, requestedID == nil {
+            elementID = registry.pointee.allocateUnnamedID()
         } else {
             elementID = registry.pointee.allocateID(for: self)
         }

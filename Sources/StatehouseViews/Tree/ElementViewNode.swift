@@ -38,8 +38,8 @@ extension ElementView {
     /// itself: no node of the tuple's own (an object a stack of several views made on every
     /// mount).
     @inline(__always) static func makeNode(_ view: Self, _ context: Context) -> Node {
-        if hasContent, let layout = TupleLayout.ofContent(Content.self) { return TupleElementNode(view, layout: layout, context) }
-        return ElementViewNode(view, context)
+        if hasContent, let layout = TupleLayout.ofContent(Content.self) { return TupleElementNode(view, layout: layout, context).mounted(view, context) }
+        return ElementViewNode(view, context).mounted(view, context)
     }
 }
 
@@ -51,12 +51,19 @@ extension ElementView {
 class ElementViewNode: ElementNode {
     private let viewType: any ElementView.Type
 
+    /// The element alone: `mounted(_:_:)` mounts its content. (Not here: a call on `self` in an
+    /// initializer retains and releases it around the call; on the new node, it does not.)
     init<V: ElementView>(_ view: __shared V, _ context: __shared Context) {
         viewType = V.self
         super.init(spec: view.element(in: context.environment), handler: view.handler(in: context.environment), context)
+    }
+
+    /// Mounts the content of `view`, whose node this new node is.
+    @inline(__always) final func mounted<V: ElementView>(_ view: __shared V, _ context: __shared Context) -> ElementViewNode {
         if V.hasContent {
             mountContent(of: view, contentContext(context, listRows: V.childrenAreListRows))
         }
+        return self
     }
 
     override var elementViewType: ObjectIdentifier? { ObjectIdentifier(viewType) }

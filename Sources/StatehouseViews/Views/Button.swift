@@ -81,7 +81,7 @@ public struct Button<Label: View>: View, ElementView {
         guard context.environment.customPrimitiveButtonStyle == nil, context.environment.customButtonStyle == nil else {
             return makeStyledNode(view, context)
         }
-        return ElementViewNode(view, context)
+        return ElementViewNode(view, context).mounted(view, context)
     }
 
     /// A button under a custom style: apart, so that a plain button's mount looks up no

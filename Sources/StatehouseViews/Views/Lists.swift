@@ -103,7 +103,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View, ElementView {
     /// A list without a selection is its `<ul>`; one with a selection type is a
     /// `SelectableList` (decided by type, so a node never changes kind).
     static func makeNode(_ view: Self, _ context: Context) -> Node {
-        guard SelectionValue.self != Never.self else { return ElementViewNode(view, context) }
+        guard SelectionValue.self != Never.self else { return ElementViewNode(view, context).mounted(view, context) }
         let node = mountView(SelectableList(list: view), context)
         node.takesModifiedViews = true
         return node
