@@ -44,9 +44,19 @@ import Synchronization
     /// node's, unless it is another node's storage already or forwards to one (the same view
     /// value mounted again); then a new box with the value this one was made with.
     @MainActor func adopted() -> StateBox<Value> {
-        let box = target == nil && !isAdopted ? self : fresh()
+        if adoptInPlace() { return self }
+        let box = fresh()
         box.isAdopted = true
         return box
+    }
+
+    /// Makes this box the node's storage if it is free to be (see `adopted()`); false if not.
+    /// (The wrapper then keeps the box it holds: handed back by `adopted()` and stored again,
+    /// it was retained and released, on every `@State` of every mount.)
+    @MainActor func adoptInPlace() -> Bool {
+        guard target == nil, !isAdopted else { return false }
+        isAdopted = true
+        return true
     }
 
     /// Keeps the value a node adopted, before its first change (called under `mutex`).
@@ -79,7 +89,9 @@ import Synchronization
     /// Reads this box's own value, recording the reader.
     private func read() -> Value {
         // A reader is set only while a body is evaluated on the main actor.
-        if let reader = Tracking.current, readers.insert(reader) { reader.addDependency(self) }
+        Tracking.withCurrent { reader in
+            if readers.insert(reader) { reader.addDependency(self) }
+        }
         return mutex.withLock { _ in value }
     }
 

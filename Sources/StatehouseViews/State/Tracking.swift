@@ -26,6 +26,13 @@ enum Tracking {
         return Unmanaged<Node>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// Calls `body` with the node evaluating its body, if any, borrowed: not retained and
+    /// released around the call, as `current` is (once per state read of every evaluation).
+    @inline(__always) static func withCurrent(_ body: (Node) -> Void) {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<Node>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Evaluates `body` with `reader` recording every state read. (Called on the main actor, but
     /// not isolated to it: an isolated function taking a closure checked its executor on every
     /// call, a thread-local lookup per evaluated `body`.)
