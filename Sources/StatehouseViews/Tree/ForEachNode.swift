@@ -122,7 +122,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
 
     override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
-        for row in rows { row.render(into: &writer, renderer) }
+        for index in rows.indices { withBorrowed(unretained(rows[index])) { $0.render(into: &writer, renderer) } }
     }
 
     override func unmount() {

@@ -170,7 +170,9 @@ class SingleChildNode: Node {
     }
 
     override func collectElements(into elements: inout [ElementNode]) { child?.collectElements(into: &elements) }
-    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) { child?.render(into: &writer, renderer) }
+    override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        withBorrowed(unretained(child)) { $0.render(into: &writer, renderer) }
+    }
     override func unmount() {
         super.unmount()
         child?.unmount()

@@ -97,12 +97,15 @@ struct TupleChildren {
         for child in more { child.collectElements(into: &elements) }
     }
 
+    /// Mutating, though it changes nothing: called on a node's stored property, it works in
+    /// place; a method that is not was handed a copy of the children, each retained and
+    /// released again. The children are borrowed (`withBorrowed`).
     @inline(__always)
-    func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
-        first?.render(into: &writer, renderer)
-        second?.render(into: &writer, renderer)
-        third?.render(into: &writer, renderer)
-        for child in more { child.render(into: &writer, renderer) }
+    mutating func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
+        withBorrowed(unretained(first)) { $0.render(into: &writer, renderer) }
+        withBorrowed(unretained(second)) { $0.render(into: &writer, renderer) }
+        withBorrowed(unretained(third)) { $0.render(into: &writer, renderer) }
+        for index in more.indices { withBorrowed(unretained(more[index])) { $0.render(into: &writer, renderer) } }
     }
 
     @inline(__always)
@@ -120,6 +123,22 @@ struct TupleChildren {
 @inline(__always)
 func withAddress<T, R>(of value: borrowing T, _ body: (UnsafeRawPointer) -> R) -> R {
     withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+}
+
+/// A reference read from where it is stored, not retained: only for walks that change no node
+/// (rendering), where the object's owner keeps it alive throughout. (A reference read from a
+/// node and called was retained and released around the call: two atomic operations for each
+/// child of every element rendered.)
+@inline(__always)
+func unretained<T: AnyObject>(_ object: T?) -> Unmanaged<T>? {
+    guard let object else { return nil }
+    return Unmanaged.passUnretained(object)
+}
+
+/// Calls `body` with the object `unretained(_:)` read, if any. Not isolated, as `withAddress`.
+@inline(__always)
+func withBorrowed<T: AnyObject>(_ object: Unmanaged<T>?, _ body: (T) -> Void) {
+    object?._withUnsafeGuaranteedRef(body)
 }
 
 /// A `TupleView` type (its layout, for an element whose whole content it is).
