@@ -123,62 +123,7 @@ class ElementNode: SingleChildNode {
     override func render<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
         writer.open(spec.tag)
         writer.id(elementID)
-        // `class` and `style` join the element's own value with what modifiers added; most
-        // elements have no modifiers, and their own value is written as it is. (Loops, not
-        // closures: a main-actor closure handed to the standard library checks its executor.)
-        // Indices, not copies of the attributes: a copy retains its strings. (The list read
-        // once: each read of the stored property retains it.)
-        let attributes = spec.attributes
-        var classIndex = -1, styleIndex = -1
-        for index in attributes.indices {
-            if attributes[index].name == "class" {
-                classIndex = index
-            } else if attributes[index].name == "style" {
-                styleIndex = index
-            }
-        }
-        let plain = pending.hasNoLists
-        // Joined into the writer as they are written: no string is built for them.
-        var started = false
-        if let ownClass = spec.ownClass {
-            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
-            writer.raw(ownClass.bytes)
-        }
-        if classIndex >= 0, !attributes[classIndex].value.isEmpty {
-            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
-            writer.escaped(attributes[classIndex].value)
-        }
-        if !plain {
-            for name in pending.classes where !name.isEmpty {
-                writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
-                writer.escaped(name)
-            }
-        }
-        writer.endJoinedAttribute(started)
-        started = false
-        if styleIndex >= 0, !attributes[styleIndex].value.isEmpty {
-            writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
-            writer.escaped(attributes[styleIndex].value)
-        }
-        if !plain {
-            for declaration in pending.styles {
-                writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
-                writer.escaped(declaration.name)
-                writer.raw(":")
-                writer.escaped(declaration.value)
-            }
-        }
-        writer.endJoinedAttribute(started)
-        if classIndex < 0, styleIndex < 0 {
-            for index in attributes.indices { writer.attribute(attributes[index].name, attributes[index].value) }
-        } else {
-            for index in attributes.indices where attributes[index].name != "class" && attributes[index].name != "style" {
-                writer.attribute(attributes[index].name, attributes[index].value)
-            }
-        }
-        if !plain {
-            for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
-        }
+        spec.writeAttributes(adding: pending.hasNoLists ? nil : pending, into: &writer)
         if let role = spec.control { R.writeControlAttributes(role, id: id, into: &writer) }
         if hasBehaviour, let behaviour = registry.pointee.behaviour(of: self) {
             if behaviour.focus?.isFocused == true { writer.attribute("autofocus", "") }
@@ -186,15 +131,14 @@ class ElementNode: SingleChildNode {
         }
         writer.closeStartTag()
         if spec.isVoid { return }
-        if let text = spec.text { writer.text(text) }
-        if let markup = spec.trustedHTML { writer.raw(markup.bytes) }
+        spec.writeText(into: &writer)
         renderContent(into: &writer, renderer)
         writer.end(spec.tag)
     }
 
     /// Writes the HTML of the element's content.
     func renderContent<R: HTMLRendering>(into writer: inout HTMLWriter, _ renderer: R.Type) {
-        child?.render(into: &writer, renderer)
+        withBorrowed(unretained(child)) { $0.render(into: &writer, renderer) }
     }
 
     /// Appends the elements directly inside this one, in document order.
@@ -246,5 +190,73 @@ class ElementNode: SingleChildNode {
             ancestor = element.hostElement
         }
         return false
+    }
+}
+
+extension ElementSpec {
+    /// The element's `class`, `style` and other attributes, with what modifiers added
+    /// (`pending`; nil when they added no lists). Mutating, though it changes nothing: called on
+    /// an element's stored spec, it reads the attributes in place (read from the element and
+    /// handed on, the list and its strings were retained and released, every element rendered).
+    mutating func writeAttributes(adding pending: PendingAttributes?, into writer: inout HTMLWriter) {
+        // `class` and `style` join the element's own value with what modifiers added; most
+        // elements have no modifiers, and their own value is written as it is. (Loops, not
+        // closures: a main-actor closure handed to the standard library checks its executor.)
+        // Indices, not copies of the attributes: a copy retains its strings.
+        var classIndex = -1, styleIndex = -1
+        for index in attributes.indices {
+            if attributes[index].name == "class" {
+                classIndex = index
+            } else if attributes[index].name == "style" {
+                styleIndex = index
+            }
+        }
+        // Joined into the writer as they are written: no string is built for them.
+        var started = false
+        if let ownClass {
+            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+            writer.raw(ownClass.bytes)
+        }
+        if classIndex >= 0, !attributes[classIndex].value.isEmpty {
+            writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+            writer.escaped(attributes[classIndex].value)
+        }
+        if let pending {
+            for name in pending.classes where !name.isEmpty {
+                writer.joinedAttributePart("class", separator: UInt8(ascii: " "), started: &started)
+                writer.escaped(name)
+            }
+        }
+        writer.endJoinedAttribute(started)
+        started = false
+        if styleIndex >= 0, !attributes[styleIndex].value.isEmpty {
+            writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
+            writer.escaped(attributes[styleIndex].value)
+        }
+        if let pending {
+            for declaration in pending.styles {
+                writer.joinedAttributePart("style", separator: UInt8(ascii: ";"), started: &started)
+                writer.escaped(declaration.name)
+                writer.raw(":")
+                writer.escaped(declaration.value)
+            }
+        }
+        writer.endJoinedAttribute(started)
+        if classIndex < 0, styleIndex < 0 {
+            for index in attributes.indices { writer.attribute(attributes[index].name, attributes[index].value) }
+        } else {
+            for index in attributes.indices where attributes[index].name != "class" && attributes[index].name != "style" {
+                writer.attribute(attributes[index].name, attributes[index].value)
+            }
+        }
+        if let pending {
+            for attribute in pending.attributes { writer.attribute(attribute.name, attribute.value) }
+        }
+    }
+
+    /// The element's text and trusted markup (mutating, as `writeAttributes`: read in place).
+    mutating func writeText(into writer: inout HTMLWriter) {
+        if let text { writer.text(text) }
+        if let trustedHTML { writer.raw(trustedHTML.bytes) }
     }
 }
