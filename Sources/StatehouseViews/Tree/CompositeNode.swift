@@ -19,24 +19,35 @@ final class CompositeNode<V: View>: SingleChildNode {
     /// nothing and the tree reports the failure.
     @usableFromInline @exclusivity(unchecked) var failed = false
 
+    /// The node alone: `mounted(_:)` links the view's state and mounts its body.
     @inlinable init(_ view: V, _ context: __shared Context) {
         self.view = view
-        // The layout and its step in locals: read from the node being initialized, each read
-        // retained and released the node (the step's autoclosure captured it) or the layout.
+        // The layout in a local: read from the node being initialized, it was retained and
+        // released.
         let layout = TypeLayout.of(V.self)
-        let identityStep = layout.identityStep
         self.layout = layout
-        self.context = context.step(identityStep)
+        self.context = context.step(layout.identityStep)
         super.init(context)
+    }
+
+    /// Links the view's state and mounts its body, on the new node: not in the initializer,
+    /// where the node was retained and released around what took it (the link, the closure
+    /// that evaluated the body), nor through a closure.
+    @inlinable func mounted(_ context: __shared Context) -> CompositeNode<V> {
         do throws(ViewFailure) {
-            try layout.link(&self.view, slots: &slots, LinkContext(node: self, environment: context.environment))
-            if tree.keepsDurableState, !layout.durableFields.isEmpty, let snapshots = tree.snapshots { restoreState(snapshots) }
-            // The argument one step down (itself, without durable state), not the stored copy:
-            // reading a stored property to hand it on copies it.
-            child = context.withStep(identityStep) { mountView(evaluate(), $0) }
+            try layout.link(&view, slots: &slots, LinkContext(node: self, environment: context.environment))
+            if tree.keepsDurableState {
+                if !layout.durableFields.isEmpty, let snapshots = tree.snapshots { restoreState(snapshots) }
+                // The argument one step down, not the stored copy: reading a stored property to
+                // hand it on copies it.
+                child = mountView(evaluate(), context.step(layout.identityStep))
+            } else {
+                child = mountView(evaluate(), context)
+            }
         } catch {
             fail(error)
         }
+        return self
     }
 
     @inlinable func evaluate() -> V.Body {
