@@ -16,19 +16,30 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// (Main actor only; reachable from the nonisolated `addDependency`.)
     nonisolated(unsafe) private var reads = Reads()
 
+    /// The node alone: `mounted(_:)` mounts its rows.
     init(_ view: ForEach<Data, ID, Content>, _ context: __shared Context) {
         self.view = view
         self.context = context
         super.init(context)
+    }
+
+    /// Mounts the rows, on the new node, without a closure per row: in the initializer, and
+    /// through a closure, the node was retained and released around each row's mount.
+    func mounted(_ context: __shared Context) -> ForEachNode {
         let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
         let before = tree.registry.tableCounts
+        let stepsDown = tree.keepsDurableState
         for index in keys.indices {
             let key = keys[index]
-            rows.append(context.withStep(identityStep(key)) { mountRow(contents[index], key: key, $0) })
+            // The row's context one structural step down, in a tree that keeps durable state;
+            // else this context itself, not a copy (see `Context.withStep`).
+            rows.append(stepsDown ? mountRow(contents[index], key: key, context.step(identityStep(key)))
+                                  : mountRow(contents[index], key: key, context))
             if index == keys.startIndex, keys.count > 1 { tree.registry.reserve(rows: keys.count - 1, likeOneSince: before) }
         }
+        return self
     }
 
     /// The rows' ids (a duplicate id shows once) and contents. Only this runs under tracking:

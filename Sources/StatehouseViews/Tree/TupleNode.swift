@@ -53,9 +53,12 @@ struct TupleChildren {
     mutating func mount(at base: UnsafeRawPointer, _ context: Context) {
         let count = layout.views.count
         if count > 3 { more.reserveCapacity(count - 3) }  // one allocation, not one per doubling
+        let stepsDown = context.tree.keepsDurableState
         for (index, field) in layout.views.enumerated() {
+            // (No closure: `withStep`'s, one per child, cost more than its test.)
             func mount<V: View>(_: V.Type) -> Node {
-                context.withStep(UInt64(field.position)) { mountView(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, $0) }
+                let view = base.advanced(by: field.offset).assumingMemoryBound(to: V.self)
+                return stepsDown ? mountView(view.pointee, context.step(UInt64(field.position))) : mountView(view.pointee, context)
             }
             let child = mount(field.type)
             switch index {

@@ -53,7 +53,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     static var isRowContainer: Bool { true }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { ForEachNode(view, context) }
+    static func makeNode(_ view: Self, _ context: Context) -> Node { ForEachNode(view, context).mounted(context) }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
