@@ -68,8 +68,7 @@ struct ElementRegistry {
     }
 
     /// The id of a newly mounted element that nothing names (no control, no requested id, no
-    /// focus binding or keys): a generated one, and no entry in a table (`allocateID` without
-    /// the element, which its initializer retained and released around the call).
+    /// focus binding or keys): a generated one, and no entry in a table.
     mutating func allocateUnnamedID() -> ElementID {
         elementCount += 1
         nextID += 1
