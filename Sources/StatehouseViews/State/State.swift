@@ -72,7 +72,7 @@ extension BoxedState {
             // A box shared with another place: this node's copy of the view holds its storage.
             if !box.forward(to: storage) { box = storage }
         } else {
-            if !box.adoptInPlace() { box = box.adopted() }
+            if !box.adoptInPlace() { box = box.adoptedCopy() }
             slot = box
         }
     }

@@ -40,23 +40,23 @@ import Synchronization
     /// node adopted keeps it when it first changes).
     func fresh() -> StateBox<Value> { StateBox(mutex.withLock { _ in initial?.value ?? value }) }
 
-    /// The storage for a node mounting a view value that holds this box: this box, now the
-    /// node's, unless it is another node's storage already or forwards to one (the same view
-    /// value mounted again); then a new box with the value this one was made with.
-    @MainActor func adopted() -> StateBox<Value> {
-        if adoptInPlace() { return self }
-        let box = fresh()
-        box.isAdopted = true
-        return box
-    }
-
-    /// Makes this box the node's storage if it is free to be (see `adopted()`); false if not.
-    /// (The wrapper then keeps the box it holds: handed back by `adopted()` and stored again,
-    /// it was retained and released, on every `@State` of every mount.)
+    /// Makes this box the storage of the node mounting a view value that holds it, if it is
+    /// free to be: not another node's storage already, nor forwarding to one (the same view
+    /// value mounted again); false if not, and the node takes `adoptedCopy()`. (The wrapper
+    /// keeps the box it holds: handed back and stored again, it was retained and released, on
+    /// every `@State` of every mount.)
     @MainActor func adoptInPlace() -> Bool {
         guard target == nil, !isAdopted else { return false }
         isAdopted = true
         return true
+    }
+
+    /// A new box for the node, with the value this one was made with (this one not being free:
+    /// `adoptInPlace()`).
+    @MainActor func adoptedCopy() -> StateBox<Value> {
+        let box = fresh()
+        box.isAdopted = true
+        return box
     }
 
     /// Keeps the value a node adopted, before its first change (called under `mutex`).
@@ -67,7 +67,7 @@ import Synchronization
     /// The box that really stores the value.
     var resolved: StateBox<Value> { target ?? self }
 
-    /// Makes this box forward to `storage` (a node's: `adopted()`, which never forwards), if
+    /// Makes this box forward to `storage` (a node's: adopted, which never forwards), if
     /// it is free to: false for a box that is another node's storage or forwards to another's
     /// (the same view value mounted in two places), which is left as it is (re-pointed, it
     /// took the other place's state with it).
