@@ -104,7 +104,7 @@ extension TupleView: TagCollecting {
         withAddress(of: value) { base in
             for field in layout.views {
                 @MainActor func collect<V: View>(_: V.Type) {
-                    StatehouseViews.collectTagged(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, into: &tabs)
+                    withPointee(base.advanced(by: field.offset).assumingMemoryBound(to: V.self)) { StatehouseViews.collectTagged($0, into: &tabs) }
                 }
                 collect(field.type)
             }

@@ -124,11 +124,13 @@ final class TypeLayout {
     }
 
     private static func inputComparison<T: InputComparable>(_: T.Type) -> Comparison {
-        { a, b in T.isSameInput(a.assumingMemoryBound(to: T.self).pointee, b.assumingMemoryBound(to: T.self).pointee) }
+        { a, b in
+            withPointee(a.assumingMemoryBound(to: T.self)) { a in withPointee(b.assumingMemoryBound(to: T.self)) { T.isSameInput(a, $0) } }
+        }
     }
 
     private static func equatableComparison<T: Equatable>(_: T.Type) -> Comparison {
-        { a, b in a.assumingMemoryBound(to: T.self).pointee == b.assumingMemoryBound(to: T.self).pointee }
+        { a, b in withPointee(a.assumingMemoryBound(to: T.self)) { a in withPointee(b.assumingMemoryBound(to: T.self)) { a == $0 } } }
     }
 
     /// Bitwise equality: exact for references and plain values, conservative (unequal) for a

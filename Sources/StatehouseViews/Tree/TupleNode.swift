@@ -58,7 +58,7 @@ struct TupleChildren {
             // (No closure: `withStep`'s, one per child, cost more than its test.)
             func mount<V: View>(_: V.Type) -> Node {
                 let view = base.advanced(by: field.offset).assumingMemoryBound(to: V.self)
-                return stepsDown ? mountView(view.pointee, context.step(UInt64(field.position))) : mountView(view.pointee, context)
+                return stepsDown ? withPointee(view) { mountView($0, context.step(UInt64(field.position))) } : withPointee(view) { mountView($0, context) }
             }
             let child = mount(field.type)
             switch index {
@@ -86,7 +86,8 @@ struct TupleChildren {
         for (index, field) in layout.views.enumerated() {
             let child = child(at: index)
             func update<V: View>(_: V.Type) {
-                context.withStep(UInt64(field.position)) { child.update(base.advanced(by: field.offset).assumingMemoryBound(to: V.self).pointee, $0) }
+                let view = base.advanced(by: field.offset).assumingMemoryBound(to: V.self)
+                context.withStep(UInt64(field.position)) { context in withPointee(view) { child.update($0, context) } }
             }
             update(field.type)
         }
@@ -126,6 +127,15 @@ struct TupleChildren {
 @inline(__always)
 func withAddress<T, R>(of value: borrowing T, _ body: (UnsafeRawPointer) -> R) -> R {
     withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+}
+
+/// Runs `body` with the value at `pointer`, borrowed where it is. (`pointer.pointee` handed to
+/// a function is a copy of a generic value, through its value witnesses: every reference in
+/// it retained, and released after. A generic parameter that may be noncopyable cannot be
+/// copied, so this function has none, also where `T` is copyable.)
+@inline(__always)
+func withPointee<T: ~Copyable, R>(_ pointer: UnsafePointer<T>, _ body: (borrowing T) -> R) -> R {
+    body(pointer.pointee)
 }
 
 /// A reference read from where it is stored, not retained: only for walks that change no node
