@@ -66,7 +66,7 @@ class ElementNode: SingleChildNode {
         let forwarded = handler == nil ? nil : context.controlPending.identifier
         guard let identifier = context.pending.identifier ?? forwarded else { return nil }
         guard let key = context.rowKey else { return identifier }
-        return identifier + "-" + key
+        return "\(identifier)-\(key)"  // (one string built: `+` built two)
     }
 
     /// What `.focused` and `.onKeyPress` attached: to this element, or, through a control's
