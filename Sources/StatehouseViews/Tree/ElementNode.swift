@@ -10,11 +10,13 @@ class ElementNode: SingleChildNode {
     @exclusivity(unchecked) private(set) var elementID: ElementID
     /// The element's id, spelled out.
     var id: String { elementID.string }
+    // (`Optional<…>` spelled out: a `var` of type `T?` starts as nil before the initializer
+    // runs, and the initializer's store then destroys that nil, a call for each.)
     /// The id asked for (from `.accessibilityIdentifier`), before it was made unique.
-    @exclusivity(unchecked) private(set) var requestedID: String?
+    @exclusivity(unchecked) private(set) var requestedID: Optional<String>
     @exclusivity(unchecked) private(set) var spec: ElementSpec
     @exclusivity(unchecked) private(set) var pending: PendingAttributes
-    @exclusivity(unchecked) var handler: EventHandler?
+    @exclusivity(unchecked) var handler: Optional<EventHandler>
     /// Whether the control accepts events (not disabled, not hidden).
     @exclusivity(unchecked) private(set) var acceptsEvents = true
     /// Set while a flush collects its fragments.
