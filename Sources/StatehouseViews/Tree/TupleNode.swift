@@ -46,6 +46,7 @@ struct TupleChildren {
     private var more: [Node] = []
 
     init(_ layout: TupleLayout) { self.layout = layout }
+    init(_ layout: Unmanaged<TupleLayout>) { self.layout = layout.takeUnretainedValue() }
 
     /// Mounts the tuple's views, read where they sit in the tuple at `base` (not copied out of
     /// it first: a copy retains what each view holds).
@@ -170,8 +171,10 @@ extension TupleView: TupleViewType {
 @MainActor
 final class TupleLayout {
     /// The tuple's views: their position in the tuple (their structural identity), their offset
-    /// and their type. A `T` that is one view is one, at offset 0.
-    let views: [(position: Int, offset: Int, type: any View.Type)]
+    /// and their type. A `T` that is one view is one, at offset 0. Allocated once and never
+    /// freed, as the layout (an array, read from a layout reached unowned, was retained and
+    /// released around every walk over it: each mount of a block).
+    let views: UnsafeBufferPointer<(position: Int, offset: Int, type: any View.Type)>
 
     // No dynamic exclusivity check (only the main actor touches it); layouts live as long as
     // the process (nodes refer to theirs unowned).
@@ -182,13 +185,15 @@ final class TupleLayout {
     @exclusivity(unchecked) private static var lastContent: (key: ObjectIdentifier, layout: TupleLayout?)?
 
     /// The layout of an element's content type if it is a `TupleView` (mounted into the
-    /// element: `TupleElementNode`), else nil.
-    static func ofContent<Content: View>(_ content: Content.Type) -> TupleLayout? {
+    /// element: `TupleElementNode`), else nil. Unretained: layouts live as long as the process,
+    /// and the node keeps its layout unowned (returned strong, it was retained for the node's
+    /// initializer and released after it).
+    static func ofContent<Content: View>(_ content: Content.Type) -> Unmanaged<TupleLayout>? {
         let key = ObjectIdentifier(content)
-        if let last = lastContent, last.key == key { return last.layout }
+        if let last = lastContent, last.key == key { return last.layout.map(Unmanaged.passUnretained) }
         let layout = ViewKind.of(content).tupleLayout
         lastContent = (key, layout)
-        return layout
+        return layout.map(Unmanaged.passUnretained)
     }
 
     /// `T`'s layout; `view` is `TupleView<T>` (whose one field says whether `T` is a tuple).
@@ -217,7 +222,9 @@ final class TupleLayout {
         } else if let one = tuple as? any View.Type {
             views.append((0, 0, one))
         }
-        self.views = views
+        let buffer = UnsafeMutableBufferPointer<(position: Int, offset: Int, type: any View.Type)>.allocate(capacity: views.count)
+        _ = buffer.initialize(fromContentsOf: views)
+        self.views = UnsafeBufferPointer(buffer)
     }
 }
 
@@ -307,7 +314,7 @@ final class AnyViewNode: SingleChildNode {
 final class TupleElementNode: ElementViewNode {
     @exclusivity(unchecked) private var children: TupleChildren
 
-    init<V: ElementView>(_ view: __shared V, layout: TupleLayout, _ context: __shared Context) {
+    init<V: ElementView>(_ view: __shared V, layout: Unmanaged<TupleLayout>, _ context: __shared Context) {
         children = TupleChildren(layout)
         super.init(view, context)
     }
