@@ -48,8 +48,8 @@ class ElementNode: SingleChildNode {
         acceptsEvents = context.environment.isEnabled && !context.environment.isHidden
         hostElement = context.host
         elementID = .generated(0)
-        self.spec = spec
-        self.handler = handler
+        self.spec = consume spec
+        self.handler = consume handler
         super.init(context)
         hasBehaviour = behaviour != nil
         if let fixedID {
