@@ -19,7 +19,7 @@ final class CompositeNode<V: View>: SingleChildNode {
     /// nothing and the tree reports the failure.
     @usableFromInline @exclusivity(unchecked) var failed = false
 
-    /// The node alone: `mounted(_:)` links the view's state and mounts its body.
+    /// The node alone: `mount(_:)` links the view's state and mounts its body.
     @inlinable init(_ view: consuming V, _ context: __shared Context) {
         // The layout in a local, read before it is stored, and both it and the view consumed
         // by their stores: then the stores are moves. (Read from the node being initialized,
@@ -35,8 +35,10 @@ final class CompositeNode<V: View>: SingleChildNode {
 
     /// Links the view's state and mounts its body, on the new node: not in the initializer,
     /// where the node was retained and released around what took it (the link, the closure
-    /// that evaluated the body), nor through a closure.
-    @inlinable func mounted(_ context: __shared Context) -> CompositeNode<V> {
+    /// that evaluated the body), nor through a closure. (Returning nothing: a method that
+    /// returned the node, to be called on the initializer's result, retained it to return
+    /// it, and its caller released the one it had.)
+    @inlinable func mount(_ context: __shared Context) {
         do throws(ViewFailure) {
             try layout.link(&view, slots: &slots, LinkContext(node: self, environment: context.environment))
             if tree.keepsDurableState {
@@ -50,7 +52,6 @@ final class CompositeNode<V: View>: SingleChildNode {
         } catch {
             fail(error)
         }
-        return self
     }
 
     @inlinable func evaluate() -> V.Body {

@@ -34,7 +34,9 @@ extension View {
     /// view's type (the node's class, the view's copies, its `body` and the call to its body's
     /// type's `_mount` all known statically, not looked up and called through the run time).
     @inlinable public static func _mount(_ view: Self, _ context: _ViewContext) -> _ViewNode {
-        CompositeNode<Self>(view, context).mounted(context)
+        let node = CompositeNode<Self>(view, context)
+        node.mount(context)
+        return node
     }
 }
 

@@ -83,12 +83,6 @@ private func stackAttributes(_ shared: [Attribute], spacing: CGFloat?) -> [Attri
     return attributes
 }
 
-/// A stack's `align-items`, built once per alignment and shared by every stack that uses it
-/// (an array copy is a retain).
-private func sharedStackAttributes(_ alignment: String) -> [Attribute] {
-    [Attribute("style", "align-items:" + alignment)]
-}
-
 /// A CSS number: integral values without a fraction.
 func cssNumber(_ value: CGFloat) -> String {
     guard value.isFinite else { return "0" }
@@ -131,16 +125,14 @@ public struct Divider: View, ElementView {
 /// VStack(alignment: .leading) { Text(title); Text(subtitle) }
 /// ```
 public struct HorizontalAlignment: Equatable, Sendable {
-    let css: String
-    let stackAttributes: [Attribute]
-    init(css: String) {
-        self.css = css
-        stackAttributes = sharedStackAttributes(css)
-    }
-    public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
-    public static let leading = HorizontalAlignment(css: "flex-start")
-    public static let center = HorizontalAlignment(css: "center")
-    public static let trailing = HorizontalAlignment(css: "flex-end")
+    /// Which alignment: its CSS value's place in `StackAlignment.all` (a plain number, so that
+    /// a stack's copies retain nothing for it).
+    let value: StackAlignment
+    var css: String { value.css }
+    var stackAttributes: [Attribute] { value.stackAttributes }
+    public static let leading = HorizontalAlignment(value: .start)
+    public static let center = HorizontalAlignment(value: .center)
+    public static let trailing = HorizontalAlignment(value: .end)
 }
 
 /// An alignment position along the vertical axis.
@@ -149,18 +141,38 @@ public struct HorizontalAlignment: Equatable, Sendable {
 /// HStack(alignment: .top) { Image(systemName: "star"); Text(review) }
 /// ```
 public struct VerticalAlignment: Equatable, Sendable {
-    let css: String
-    let stackAttributes: [Attribute]
-    init(css: String) {
-        self.css = css
-        stackAttributes = sharedStackAttributes(css)
+    /// Which alignment (see `HorizontalAlignment.value`).
+    let value: StackAlignment
+    var css: String { value.css }
+    var stackAttributes: [Attribute] { value.stackAttributes }
+    public static let top = VerticalAlignment(value: .start)
+    public static let center = VerticalAlignment(value: .center)
+    public static let bottom = VerticalAlignment(value: .end)
+    public static let firstTextBaseline = VerticalAlignment(value: .baseline)
+    public static let lastTextBaseline = VerticalAlignment(value: .lastBaseline)
+}
+
+/// An alignment's CSS value (`align-items`, `place-items`, `text-align`).
+enum StackAlignment: UInt8, Sendable {
+    case start, center, end, baseline, lastBaseline
+
+    var css: String {
+        switch self {
+        case .start: "flex-start"
+        case .center: "center"
+        case .end: "flex-end"
+        case .baseline: "baseline"
+        case .lastBaseline: "last baseline"
+        }
     }
-    public static func == (a: Self, b: Self) -> Bool { a.css == b.css }
-    public static let top = VerticalAlignment(css: "flex-start")
-    public static let center = VerticalAlignment(css: "center")
-    public static let bottom = VerticalAlignment(css: "flex-end")
-    public static let firstTextBaseline = VerticalAlignment(css: "baseline")
-    public static let lastTextBaseline = VerticalAlignment(css: "last baseline")
+
+    /// A stack's `align-items`, built once per alignment and shared by every stack that uses
+    /// it (an array copy is a retain).
+    var stackAttributes: [Attribute] { Self.stackAttributes[Int(rawValue)] }
+
+    private static let stackAttributes = [start, center, end, baseline, lastBaseline].map {
+        [Attribute("style", "align-items:" + $0.css)]
+    }
 }
 
 /// An alignment in both axes.
