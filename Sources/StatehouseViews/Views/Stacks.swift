@@ -124,12 +124,8 @@ public struct Divider: View, ElementView {
 /// ```swift
 /// VStack(alignment: .leading) { Text(title); Text(subtitle) }
 /// ```
-public struct HorizontalAlignment: Equatable, Sendable {
-    /// Which alignment: its CSS value's place in `StackAlignment.all` (a plain number, so that
-    /// a stack's copies retain nothing for it).
+public struct HorizontalAlignment: Equatable, Sendable, StackAligning {
     let value: StackAlignment
-    var css: String { value.css }
-    var stackAttributes: [Attribute] { value.stackAttributes }
     public static let leading = HorizontalAlignment(value: .start)
     public static let center = HorizontalAlignment(value: .center)
     public static let trailing = HorizontalAlignment(value: .end)
@@ -140,11 +136,8 @@ public struct HorizontalAlignment: Equatable, Sendable {
 /// ```swift
 /// HStack(alignment: .top) { Image(systemName: "star"); Text(review) }
 /// ```
-public struct VerticalAlignment: Equatable, Sendable {
-    /// Which alignment (see `HorizontalAlignment.value`).
+public struct VerticalAlignment: Equatable, Sendable, StackAligning {
     let value: StackAlignment
-    var css: String { value.css }
-    var stackAttributes: [Attribute] { value.stackAttributes }
     public static let top = VerticalAlignment(value: .start)
     public static let center = VerticalAlignment(value: .center)
     public static let bottom = VerticalAlignment(value: .end)
@@ -152,7 +145,18 @@ public struct VerticalAlignment: Equatable, Sendable {
     public static let lastTextBaseline = VerticalAlignment(value: .lastBaseline)
 }
 
-/// An alignment's CSS value (`align-items`, `place-items`, `text-align`).
+/// A horizontal or vertical alignment: which one, a plain value (a stack's copies retain
+/// nothing for it), and what it writes.
+protocol StackAligning {
+    var value: StackAlignment { get }
+}
+
+extension StackAligning {
+    var css: String { value.css }
+    var stackAttributes: [Attribute] { value.stackAttributes }
+}
+
+/// An alignment's CSS value (`align-items`, `place-items`).
 enum StackAlignment: UInt8, Sendable {
     case start, center, end, baseline, lastBaseline
 
