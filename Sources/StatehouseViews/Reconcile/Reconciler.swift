@@ -21,10 +21,10 @@ struct Reconciler {
     var onInvalidate: (@MainActor () -> Void)?
 
     /// How many `body` evaluations have run.
-    private(set) var evaluationCount = 0
+    @usableFromInline var evaluationCount = 0
     /// The view types whose `body` ran, in order, while logging is on (nil: off; a test hook
     /// that costs a page one word).
-    private(set) var evaluationLog: [String]?
+    @usableFromInline var evaluationLog: [String]?
     var isLoggingEvaluations: Bool {
         get { evaluationLog != nil }
         set { evaluationLog = newValue ? evaluationLog ?? [] : nil }
@@ -58,9 +58,15 @@ struct Reconciler {
         if !isSettling, pendingActions.count == 1, dirty.isEmpty { onInvalidate?() }
     }
 
-    @usableFromInline mutating func didEvaluate(_ type: Any.Type) {
+    /// Inlinable (inlined into an app's views' mounts): called into, it retained and
+    /// released the tree around the call, on every evaluation.
+    @inlinable mutating func didEvaluate(_ type: Any.Type) {
         evaluationCount += 1
-        if evaluationLog != nil { evaluationLog!.append(String(describing: type)) }
+        if evaluationLog != nil { log(type) }
+    }
+
+    @usableFromInline mutating func log(_ type: Any.Type) {
+        evaluationLog!.append(String(describing: type))
     }
 
     mutating func didFail(_ failure: ViewFailure) {

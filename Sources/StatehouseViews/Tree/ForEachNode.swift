@@ -31,13 +31,18 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         rows.reserveCapacity(keys.count)
         let before = tree.registry.tableCounts
         let stepsDown = tree.keepsDurableState
-        for index in keys.indices {
-            let key = keys[index]
-            // The row's context one structural step down, in a tree that keeps durable state;
-            // else this context itself, not a copy (see `Context.withStep`).
-            rows.append(stepsDown ? mountRow(contents[index], key: key, context.step(identityStep(key)))
-                                  : mountRow(contents[index], key: key, context))
-            if index == keys.startIndex, keys.count > 1 { tree.registry.reserve(rows: keys.count - 1, likeOneSince: before) }
+        // Each row's content borrowed where it is in the array (`contents[index]` handed to a
+        // function is a copy: what the row's view holds retained, and released after).
+        contents.withUnsafeBufferPointer { contents in
+            for index in keys.indices {
+                let key = keys[index]
+                let content = contents.baseAddress! + index
+                // The row's context one structural step down, in a tree that keeps durable
+                // state; else this context itself, not a copy (see `Context.withStep`).
+                rows.append(stepsDown ? withPointee(content) { mountRow($0, key: key, context.step(identityStep(key))) }
+                                      : withPointee(content) { mountRow($0, key: key, context) })
+                if index == keys.startIndex, keys.count > 1 { tree.registry.reserve(rows: keys.count - 1, likeOneSince: before) }
+            }
         }
         return self
     }

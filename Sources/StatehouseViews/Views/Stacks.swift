@@ -171,12 +171,23 @@ enum StackAlignment: UInt8, Sendable {
     }
 
     /// A stack's `align-items`, built once per alignment and shared by every stack that uses
-    /// it (an array copy is a retain).
-    var stackAttributes: [Attribute] { Self.stackAttributes[Int(rawValue)] }
-
-    private static let stackAttributes = [start, center, end, baseline, lastBaseline].map {
-        [Attribute("style", "align-items:" + $0.css)]
+    /// it (an array copy is a retain; one of a table's arrays was two, the table's and its).
+    var stackAttributes: [Attribute] {
+        switch self {
+        case .start: Self.startStyle
+        case .center: Self.centerStyle
+        case .end: Self.endStyle
+        case .baseline: Self.baselineStyle
+        case .lastBaseline: Self.lastBaselineStyle
+        }
     }
+
+    private static func style(_ alignment: StackAlignment) -> [Attribute] { [Attribute("style", "align-items:" + alignment.css)] }
+    private static let startStyle = style(.start)
+    private static let centerStyle = style(.center)
+    private static let endStyle = style(.end)
+    private static let baselineStyle = style(.baseline)
+    private static let lastBaselineStyle = style(.lastBaseline)
 }
 
 /// An alignment in both axes.
