@@ -24,7 +24,7 @@ struct Reconciler {
     @usableFromInline var evaluationCount = 0
     /// The view types whose `body` ran, in order, while logging is on (nil: off; a test hook
     /// that costs a page one word).
-    @usableFromInline var evaluationLog: [String]?
+    @usableFromInline private(set) var evaluationLog: [String]?
     var isLoggingEvaluations: Bool {
         get { evaluationLog != nil }
         set { evaluationLog = newValue ? evaluationLog ?? [] : nil }

@@ -33,6 +33,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         let stepsDown = tree.keepsDurableState
         // Each row's content borrowed where it is in the array (`contents[index]` handed to a
         // function is a copy: what the row's view holds retained, and released after).
+        precondition(contents.count == keys.count, "a ForEach collects one content per key")
         contents.withUnsafeBufferPointer { contents in
             for index in keys.indices {
                 let key = keys[index]

@@ -205,6 +205,8 @@ final class TupleLayout {
         return layout
     }
 
+    /// Made only by `of(_:view:)`, which keeps every layout for the process's lifetime (its
+    /// `views` are never freed, and nodes keep their layout unowned).
     private init(_ view: Any.Type, _ tuple: Any.Type) {
         var isTuple = false
         _ = _forEachField(of: view, options: []) { _, _, _, kind in

@@ -26,7 +26,8 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     public struct StringInterpolation: StringInterpolationProtocol {
         /// The text so far, built as the standard library builds an interpolated `String`:
         /// faster than appending to a `String` (the strings of `Text("Row \(i)")` and
-        /// `Text("\(n) clicks")`, in a loop of a million, 54 ns a pair against 46, `swiftc -O`).
+        /// `Text("\(n) clicks")`, in a loop of a million: 46 ns a pair this way, 54 appending,
+        /// `swiftc -O`).
         @usableFromInline var output: DefaultStringInterpolation
 
         @inlinable public init(literalCapacity: Int, interpolationCount: Int) {
