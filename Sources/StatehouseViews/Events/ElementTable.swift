@@ -84,15 +84,20 @@ struct ElementTable<Key: ElementTableKey, Element: ElementTableEntry> {
 
     /// Enters `element` under `key` (replacing what was there).
     mutating func set(_ element: Element, for key: Key) {
-        let hash = key.tableHash
-        if let index = index(of: key, hash: hash) { return slots[index].element = element }
-        insert(Slot(hash: hash, element: element))
+        if let index = slotOrInsert(element, for: key) { slots[index].element = element }
     }
 
     /// Enters `element` under `key` unless an element is there already; returns that one.
     mutating func setIfAbsent(_ element: Element, for key: Key) -> Element? {
+        slotOrInsert(element, for: key).flatMap { slots[$0].element }
+    }
+
+    /// The slot holding `key` if there is one; else enters `element` under it (one hash of the
+    /// key, not a lookup and then an insertion) and returns nil.
+    @inline(__always)
+    private mutating func slotOrInsert(_ element: Element, for key: Key) -> Int? {
         let hash = key.tableHash
-        if let index = index(of: key, hash: hash) { return slots[index].element }
+        if let index = index(of: key, hash: hash) { return index }
         insert(Slot(hash: hash, element: element))
         return nil
     }
