@@ -16,7 +16,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// (Main actor only; reachable from the nonisolated `addDependency`.)
     nonisolated(unsafe) private var reads = Reads()
 
-    /// The node alone: `mounted(_:)` mounts its rows.
+    /// The node alone: `mount(_:)` mounts its rows.
     init(_ view: ForEach<Data, ID, Content>, _ context: __shared Context) {
         self.view = view
         self.context = context
@@ -24,8 +24,9 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
 
     /// Mounts the rows, on the new node, without a closure per row: in the initializer, and
-    /// through a closure, the node was retained and released around each row's mount.
-    func mounted(_ context: __shared Context) -> ForEachNode {
+    /// through a closure, the node was retained and released around each row's mount. Returns
+    /// nothing, as `CompositeNode.mount(_:)` (see there).
+    func mount(_ context: __shared Context) {
         let (keys, _, contents) = evaluate()
         self.keys = keys
         rows.reserveCapacity(keys.count)
@@ -45,7 +46,6 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
                 if index == keys.startIndex, keys.count > 1 { tree.registry.reserve(rows: keys.count - 1, likeOneSince: before) }
             }
         }
-        return self
     }
 
     /// The rows' ids (a duplicate id shows once) and contents. Only this runs under tracking:

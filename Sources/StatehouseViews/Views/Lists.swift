@@ -53,7 +53,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     static var isRowContainer: Bool { true }
-    static func makeNode(_ view: Self, _ context: Context) -> Node { ForEachNode(view, context).mounted(context) }
+    static func makeNode(_ view: Self, _ context: Context) -> Node {
+        let node = ForEachNode(view, context)
+        node.mount(context)
+        return node
+    }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
