@@ -173,6 +173,21 @@ struct LayoutTests {
         #expect(page.elements.filter { $0.parentID == table.id }.map(\.text) == ["NameValue", "Flavorchocolate"])
         #expect(try ViewTest(LazyVStack(spacing: 4) { Text("a") }).html == #"<main id="sh-root" class="sh-root"><div id="_1" class="sh-vstack" style="align-items:center;gap:4px"><span id="_2" class="sh-text">a</span></div></main>"#)
     }
+
+    @Test("Each stack alignment writes its own CSS: leading/top start, trailing/bottom end, the baselines, and both axes in a ZStack")
+    func stackAlignments() throws {
+        func style<V: View>(_ view: V) throws -> String? { try ViewTest(view).element("s")[attribute: "style"] }
+        #expect(try style(VStack(alignment: .leading) { Text("a") }.accessibilityIdentifier("s")) == "align-items:flex-start")
+        #expect(try style(VStack(alignment: .center) { Text("a") }.accessibilityIdentifier("s")) == "align-items:center")
+        #expect(try style(VStack(alignment: .trailing) { Text("a") }.accessibilityIdentifier("s")) == "align-items:flex-end")
+        #expect(try style(HStack(alignment: .top) { Text("a") }.accessibilityIdentifier("s")) == "align-items:flex-start")
+        #expect(try style(HStack(alignment: .bottom, spacing: 2) { Text("a") }.accessibilityIdentifier("s")) == "align-items:flex-end;gap:2px")
+        #expect(try style(HStack(alignment: .firstTextBaseline) { Text("a") }.accessibilityIdentifier("s")) == "align-items:baseline")
+        #expect(try style(HStack(alignment: .lastTextBaseline) { Text("a") }.accessibilityIdentifier("s")) == "align-items:last baseline")
+        #expect(try style(ZStack(alignment: .bottomTrailing) { Text("a") }.accessibilityIdentifier("s")) == "place-items:flex-end flex-end")
+        #expect(try style(ZStack(alignment: Alignment(horizontal: .leading, vertical: .bottom)) { Text("a") }.accessibilityIdentifier("s")) == "place-items:flex-end flex-start")
+        #expect(VerticalAlignment.top != .bottom && HorizontalAlignment.leading == .leading)
+    }
 }
 
 /// `DatePicker`: `<input type=date|time|datetime-local>` in the server's calendar.
