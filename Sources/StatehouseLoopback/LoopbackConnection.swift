@@ -37,6 +37,24 @@ public final class LoopbackConnection {
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
+    /// Sends as much of `bytes` as the server takes within `seconds` (a server that stops
+    /// reading fills the socket's buffers, and then nothing more goes); returns the count sent.
+    public func send(_ bytes: [UInt8], within seconds: Double) -> Int {
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        defer {
+            var none = timeval(tv_sec: 0, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
+        }
+        let start = Date()
+        var sent = 0
+        while sent < bytes.count, Date().timeIntervalSince(start) < seconds {
+            let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count > 0 { sent += count } else if count < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { break }
+        }
+        return sent
+    }
+
     /// Reads what arrives; nil once the server has closed the connection (or on an error),
     /// an empty array when nothing came within 0.1 s.
     private func receive() -> [UInt8]? {

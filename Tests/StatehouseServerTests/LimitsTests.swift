@@ -75,6 +75,36 @@ struct LimitsTests {
         }
     }
 
+    @Test("A client that pipelines 20,000 requests and never reads the answers grows the server by less than 64 MiB, and is closed after the idle time")
+    func unreadAnswersAreBounded() async throws {
+        let (demo, port) = try startDemo(["STATEHOUSE_IDLE_TIMEOUT": "6"])
+        defer { if demo.isRunning { demo.terminate() } }
+        let before = try #require(residentBytes(demo.processIdentifier))
+        let connection = try LoopbackConnection(port: port)
+        // 20,000 requests for the client script (25 KB each answered: 500 MB if all were).
+        let requests = Array(String(repeating: "GET /_sh/client.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: 20_000).utf8)
+        let sent = connection.send(requests, within: 2)
+        var peak = before
+        for _ in 0..<10 {  // 1 s more for the server to answer what it read
+            peak = max(peak, residentBytes(demo.processIdentifier) ?? 0)
+            usleep(100_000)
+        }
+        let growth = peak - before
+        #expect(growth < 64 << 20, "the server grew by \(growth >> 20) MiB after taking \(sent) of \(requests.count) bytes")
+        let unread = try #require(receiveQueue(demo.processIdentifier, port: port), "the connection is open")
+        #expect(unread > 10_000, "the server stopped reading while its answers waited (\(unread) of \(sent) bytes unread)")
+        // It reads nothing: closed after the idle time (6 s) from when its answers stopped going.
+        #expect(connectionIsOpen(demo.processIdentifier, port: port), "open while within the idle time")
+        let start = Date()
+        var closed = false
+        while !closed, Date().timeIntervalSince(start) < 10 {
+            closed = !connectionIsOpen(demo.processIdentifier, port: port)
+            if !closed { usleep(200_000) }
+        }
+        #expect(closed, "the server still holds a connection that read nothing for 10 s")
+        #expect(CurlClient(port: port).get("/_sh/health").status == 200, "the server serves on")
+    }
+
     @Test("Over the connection cap a new connection gets 503 and is closed")
     func connectionCap() async throws {
         try await withServer({ $0.maxConnections = 2 }) { port in
@@ -260,6 +290,32 @@ struct LimitsTests {
         #expect(demo.terminationReason == .exit && demo.terminationStatus == 0)
     }
 
+}
+
+/// The resident memory of process `pid` in bytes (`VmRSS` of `/proc/PID/status`).
+func residentBytes(_ pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes * 1024
+}
+
+/// Whether process `pid` holds an established TCP connection on local port `port`.
+func connectionIsOpen(_ pid: Int32, port: Int) -> Bool { receiveQueue(pid, port: port) != nil }
+
+/// The bytes received and not yet read on the established TCP connection of process `pid`
+/// on local port `port` (`/proc/PID/net/tcp`: state 01, the `rx_queue` field), or nil if
+/// there is none.
+func receiveQueue(_ pid: Int32, port: Int) -> Int? {
+    guard let table = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return nil }
+    let local = String(format: ":%04X", port)
+    for line in table.split(separator: "\n").dropFirst() {
+        let fields = line.split(separator: " ")
+        guard fields.count > 4, fields[1].hasSuffix(local), fields[3] == "01" else { continue }
+        return fields[4].split(separator: ":").last.flatMap { Int($0, radix: 16) }
+    }
+    return nil
 }
 
 /// A value shared by the threads of one test.

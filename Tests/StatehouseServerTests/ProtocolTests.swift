@@ -273,4 +273,34 @@ struct ProtocolTests {
             #expect(health.status == 200 && health.body.contains("\"sessions\""))
         }
     }
+
+    @Test("--public-dir serves its own files only: no symbolic link out of it, no dotfile, no directory listing")
+    func publicDirectoryStaysInside() async throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("statehouse-public-\(UInt32.random(in: 0 ... .max))")
+        let directory = root.appendingPathComponent("public")
+        defer { try? fm.removeItem(at: root) }
+        try fm.createDirectory(at: directory.appendingPathComponent("css"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try "console.log(1)".write(to: directory.appendingPathComponent("client.js"), atomically: true, encoding: .utf8)
+        try "p{}".write(to: directory.appendingPathComponent("css/site.css"), atomically: true, encoding: .utf8)
+        try "SECRET=1".write(to: directory.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        try "[core]".write(to: directory.appendingPathComponent(".git/config"), atomically: true, encoding: .utf8)
+        try "outside".write(to: root.appendingPathComponent("outside.txt"), atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: directory.appendingPathComponent("etcdir").path, withDestinationPath: "/etc")
+        try fm.createSymbolicLink(atPath: directory.appendingPathComponent("up.txt").path, withDestinationPath: "../outside.txt")
+        try fm.createSymbolicLink(atPath: directory.appendingPathComponent("alias.js").path, withDestinationPath: "client.js")
+        try await withServer({ $0.publicDirectory = directory.path }) { port in
+            let client = CurlClient(port: port)
+            #expect(client.get("/_sh/client.js").body == "console.log(1)")
+            #expect(client.get("/_sh/css/site.css").body == "p{}")
+            #expect(client.get("/_sh/alias.js").body == "console.log(1)", "a link that stays inside is served")
+            for path in ["/_sh/etcdir/passwd", "/_sh/etcdir/hostname", "/_sh/up.txt", "/_sh/.env", "/_sh/.git/config",
+                         "/_sh/css", "/_sh/css/", "/_sh/etcdir", "/_sh/css//site.css"] {
+                let reply = client.get(path)
+                #expect(reply.status == 404, "\(path) gave \(reply.status)")
+                #expect(!reply.body.contains("root:") && !reply.body.contains("SECRET") && !reply.body.contains("outside"))
+            }
+        }
+    }
 }

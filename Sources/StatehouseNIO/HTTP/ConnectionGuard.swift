@@ -4,7 +4,8 @@ import NIOCore
 /// The first handler of every connection (on raw bytes, before HTTP parsing). It refuses
 /// connections over the cap with 503, gives a client `requestTimeout` from the first byte of a
 /// request to its last (slow clients get 408 and are dropped), closes a kept-alive connection
-/// idle for `idleTimeout`, and on shutdown closes each connection once its response is out.
+/// idle for `idleTimeout` or whose answers wait unread by the client for `idleTimeout`, and on
+/// shutdown closes each connection once its response is out.
 /// Deadlines are checked on the registry's ticks, so a connection holds no timer of its own.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
@@ -30,7 +31,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var deadline: NIODeadline?
     private var expiry = Expiry.firstRequest
 
-    private enum Expiry { case firstRequest, request, idle }
+    private enum Expiry { case firstRequest, request, idle, unread }
+    /// While the client does not read what was written: the deadline that stood before it.
+    private var beforeStall: (deadline: NIODeadline?, expiry: Expiry)?
     private var isQuiescing = false
     private var isAdmitted = false
 
@@ -65,6 +68,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    /// A connection whose client stops reading its answers gets the idle time to resume; then
+    /// it is closed (its unsent answers are dropped).
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if !context.channel.isWritable {
+            if beforeStall == nil { beforeStall = (deadline, expiry) }
+            arm(.unread, limits.idleTimeout)
+        } else if let before = beforeStall {
+            beforeStall = nil
+            (deadline, expiry) = before
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         guard let event = event as? ConnectionEvent else {
             context.triggerUserOutboundEvent(event, promise: promise)
@@ -73,7 +89,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch event {
         case .requestRead:
             phase = .answering
-            deadline = nil
+            disarm()
         case .responseWritten:
             phase = .idle
             if isQuiescing {
@@ -109,12 +125,25 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .firstRequest: refuse(context, "408 Request Timeout", "no request within \(seconds) s")
         case .request: refuse(context, "408 Request Timeout", "the request was not received within \(seconds) s")
         case .idle: context.close(promise: nil)
+        case .unread:
+            logger.notice("closed a connection whose client read no answer for \(limits.idleTimeout.seconds) s",
+                          metadata: ["peer": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
+            context.close(promise: nil)
         }
     }
 
+    /// Sets the deadline; while the client reads nothing, the one that applies once it reads again.
     private func arm(_ what: Expiry, _ delay: TimeAmount) {
-        expiry = what
-        deadline = .now() + delay
+        if beforeStall != nil, what != .unread {
+            beforeStall = (.now() + delay, what)
+        } else {
+            expiry = what
+            deadline = .now() + delay
+        }
+    }
+
+    private func disarm() {
+        if beforeStall != nil { beforeStall = (nil, expiry) } else { deadline = nil }
     }
 
     /// Answers with one line of text, written beneath the HTTP layer, and closes.

@@ -44,6 +44,12 @@ final class ConnectionSettings: Sendable {
 /// being answered wait in `waiting`, and reading stops until they have been taken (NIO's
 /// pipelining handler would stop reading during every answer, which costs a client that does
 /// not pipeline two `epoll_ctl` calls per request).
+///
+/// Answers wait for the client to read them: while the channel is not writable (its unsent
+/// bytes are above the high water mark) no waiting request is taken and nothing more is read,
+/// so a client that sends requests and never reads the answers holds at most the channel's
+/// high water mark of them, not one answer per request it sent (`ConnectionGuard` closes it if
+/// it stays so for the idle time).
 final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
@@ -106,7 +112,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Reading waits while parts of pipelined requests do: a client that sends more than it
     /// reads cannot fill the server's memory.
     func read(context: ChannelHandlerContext) {
-        if waiting.isEmpty || isLingering {
+        if isLingering || (waiting.isEmpty && context.channel.isWritable) {
             context.read()
         } else {
             readPending = true
@@ -114,17 +120,27 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// A response was written: the next waiting request, if any, is taken, and reading
-    /// resumes once none waits.
+    /// resumes once none waits — as long as the client reads what was written.
     private func answered(context: ChannelHandlerContext) {
         isAnswering = false
+        takeWaiting(context: context)
+    }
+
+    private func takeWaiting(context: ChannelHandlerContext) {
         guard !isTakingWaiting else { return }
         isTakingWaiting = true
-        while !isAnswering, let arrival = waiting.popFirst() { handle(arrival, context: context) }
+        while !isAnswering, context.channel.isWritable, let arrival = waiting.popFirst() { handle(arrival, context: context) }
         isTakingWaiting = false
-        if waiting.isEmpty, readPending, context.channel.isActive {
+        if waiting.isEmpty, readPending, context.channel.isWritable, context.channel.isActive {
             readPending = false
             context.read()
         }
+    }
+
+    /// The client read enough of the answers: the requests that waited for it are taken.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, !isAnswering, !isLingering { takeWaiting(context: context) }
+        context.fireChannelWritabilityChanged()
     }
 
     private func handle(_ arrival: Arrival, context: ChannelHandlerContext) {

@@ -3,8 +3,17 @@ import Foundation
 /// The files of `Static/public/` (the client and the default style): compiled into the binary
 /// (SwiftPM's `embedInCode` resources, declared in Package.swift), or read from a directory
 /// while developing (`--public-dir Sources/StatehouseProtocol/Static/public`).
+///
+/// A file read from the directory must stay inside it: a symbolic link whose target is
+/// outside the directory, a dotfile or a file under a dot-directory, and a directory (no
+/// listing is ever made) are answered as not found.
 struct StaticFiles: Sendable {
+    /// The directory's canonical path (symbolic links resolved), or nil for the embedded files.
     let directory: String?
+
+    init(directory: String?) {
+        self.directory = directory.map { Self.canonicalPath($0) ?? $0 }
+    }
 
     /// Path under `public/` → contents.
     private static let embedded: [String: [UInt8]] = [
@@ -13,15 +22,14 @@ struct StaticFiles: Sendable {
     ]
 
     /// The response for `name` (a path under `public/`), or nil. Names with `..`, a leading
-    /// `/`, or characters outside `[A-Za-z0-9._/-]` are never served.
+    /// `/`, a component starting with `.`, or characters outside `[A-Za-z0-9._/-]` are never
+    /// served.
     func response(for name: String) -> HostResponse? {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.contains(".."),
-              name.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || "ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ._/-".unicodeScalars.contains($0) })
-        else { return nil }
+        guard Self.isServable(name) else { return nil }
         let bytes: [UInt8]
         if let directory {
-            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { return nil }
-            bytes = Array(data)
+            guard let contents = Self.regularFile(named: name, inside: directory) else { return nil }
+            bytes = contents
         } else {
             guard let embedded = Self.embedded[name] else { return nil }
             bytes = embedded
@@ -29,6 +37,33 @@ struct StaticFiles: Sendable {
         return HostResponse(status: 200, headers: ["Content-Type": Self.contentType(name),
                                                "Cache-Control": "no-cache",
                                                "X-Content-Type-Options": "nosniff"], body: bytes)
+    }
+
+    /// Whether `name` may name a file at all: relative, no empty or dot-led component (which
+    /// covers `.`, `..` and dotfiles), and only `[A-Za-z0-9._/-]`.
+    static func isServable(_ name: String) -> Bool {
+        guard !name.isEmpty,
+              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._/-".unicodeScalars.contains($0)) })
+        else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0.first != "." }
+    }
+
+    /// The contents of the regular file at `directory/name` when its canonical path lies inside
+    /// `directory` (itself canonical), else nil.
+    static func regularFile(named name: String, inside directory: String) -> [UInt8]? {
+        guard let path = canonicalPath(directory + "/" + name), path.hasPrefix(directory + "/") else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        return Array(data)
+    }
+
+    /// `path` with every symbolic link resolved (`realpath(3)`), or nil when it does not exist.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     static func contentType(_ name: String) -> String {
