@@ -41,6 +41,10 @@ struct ControlsHTTPTests {
             #expect(future.status == 400 && future.body.contains("2999-01-01 is outside the allowed dates"))
             let notADate = event(client, page, target: "datepicker", type: "change", value: "yesterday")
             #expect(notADate.status == 400 && notADate.body.contains("'yesterday' is not a date (YYYY-MM-DD)"))
+            for impossible in ["2000-13-01", "2000-00-10", "2000-01--1", "2001-02-30"] {
+                let reply = event(client, page, target: "datepicker", type: "change", value: impossible)
+                #expect(reply.status == 400, "\(impossible): \(reply.status)")
+            }
             let outOfRange = event(client, page, target: "slider", type: "change", value: "12")
             #expect(outOfRange.status == 400 && outOfRange.body.contains("12 is out of range 0...10"))
             let render = client.get("/_sh/render?page=\(page.id)").body

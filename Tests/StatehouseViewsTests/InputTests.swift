@@ -252,7 +252,25 @@ struct DatePickerTests {
         #expect(throws: EventError.invalidValue("'25:00' is not a time (HH:MM)")) {
             try page.send(Event(target: "time", type: .change, value: "25:00"))
         }
+        // Month 13 and month 0 are refused, not carried into the next or last year; so is a
+        // sign or an empty part, each a 400 with its reason.
+        for (value, reason) in [("2000-13-01", "is not a date that exists"), ("2000-00-10", "is not a date that exists"),
+                                ("2000-01-00", "is not a date that exists"), ("2000-01--1", "is not a date (YYYY-MM-DD)"),
+                                ("2000-1-015", "is not a date (YYYY-MM-DD)"), ("+200-01-01", "is not a date (YYYY-MM-DD)"),
+                                ("2000-01-", "is not a date (YYYY-MM-DD)"), ("", "is not a date (YYYY-MM-DD)"),
+                                ("２０００-01-01", "is not a date (YYYY-MM-DD)")] {
+            #expect(throws: EventError.invalidValue("'\(value)' \(reason)")) {
+                try page.send(Event(target: "datepicker", type: .change, value: value))
+            }
+        }
+        for value in ["9:15", "09:5", "-1:10", "09:15:60", "09:15 "] {
+            #expect(throws: EventError.invalidValue("'\(value)' is not a time (HH:MM)")) {
+                try page.send(Event(target: "time", type: .change, value: value))
+            }
+        }
         #expect(page.text("datepicker-value") == "2000-1-15 9:15")
+        try page.send(Event(target: "time", type: .change, value: "10:20:30"))
+        #expect(page.text("datepicker-value") == "2000-1-15 10:20", "seconds, as a browser may send them, are taken and not kept")
     }
 }
 

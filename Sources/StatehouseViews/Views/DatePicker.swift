@@ -122,6 +122,20 @@ struct DateInput {
         }
     }
 
+    /// The numbers of `text`'s parts between `separator`s, each exactly its width of ASCII
+    /// digits; nil for anything else.
+    static func fields(_ text: String, separator: Character, widths: [Int]) -> [Int]? {
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == widths.count else { return nil }
+        var numbers: [Int] = []
+        for (part, width) in zip(parts, widths) {
+            guard part.utf8.count == width, part.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let number = Int(part) else { return nil }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
     /// The date `text` sets, or why it is refused. A date alone keeps the selected time of
     /// day; a time alone keeps the selected day.
     func value(_ text: String) -> Result<Date, EventError> {
@@ -132,18 +146,27 @@ struct DateInput {
         let timeText = inputType == "time" ? pieces.first : (pieces.count == 2 ? pieces[1] : nil)
         if inputType == "datetime-local", pieces.count != 2 { return .failure(.invalidValue("'\(text)' is not a date and time (YYYY-MM-DDTHH:MM)")) }
         if let dayText {
-            let numbers = dayText.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-            guard numbers.count == 3, dayText.count == 10 else { return .failure(.invalidValue("'\(text)' is not a date (YYYY-MM-DD)")) }
+            // Exactly YYYY-MM-DD, digits only: no sign, no empty part, no month 13 or 0 (which the
+            // calendar would carry into the next or last year).
+            let numbers = Self.fields(dayText, separator: "-", widths: [4, 2, 2])
+            guard let numbers else { return .failure(.invalidValue("'\(text)' is not a date (YYYY-MM-DD)")) }
+            guard numbers[0] >= 1, (1...12).contains(numbers[1]), numbers[2] >= 1 else {
+                return .failure(.invalidValue("'\(text)' is not a date that exists"))
+            }
             (parts.year, parts.month, parts.day) = (numbers[0], numbers[1], numbers[2])
         }
         if let timeText {
-            let numbers = timeText.split(separator: ":").compactMap { Int($0) }
-            guard numbers.count >= 2, (0..<24).contains(numbers[0]), (0..<60).contains(numbers[1]) else {
+            // HH:MM, or HH:MM:SS as a browser may send it (the seconds are not kept).
+            let numbers = Self.fields(timeText, separator: ":", widths: [2, 2]) ?? Self.fields(timeText, separator: ":", widths: [2, 2, 2])
+            guard let numbers, (0..<24).contains(numbers[0]), (0..<60).contains(numbers[1]), numbers.count < 3 || numbers[2] < 60 else {
                 return .failure(.invalidValue("'\(text)' is not a time (HH:MM)"))
             }
             (parts.hour, parts.minute) = (numbers[0], numbers[1])
         }
-        guard let date = calendar.date(from: parts), calendar.dateComponents([.year, .month, .day], from: date).day == parts.day else {
+        // A day past the month's end (February 30th) would be carried into the next month.
+        guard let date = calendar.date(from: parts),
+              calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: parts.year, month: parts.month, day: parts.day)
+        else {
             return .failure(.invalidValue("'\(text)' is not a date that exists"))
         }
         if let range, !range.contains(date) {
