@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         // Allocation counts for the benchmarks (`bench-allocations` only).
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        // HMAC-SHA-256: the durable store keeps keyed hashes of session ids, and CSRF tokens
+        // are derived from them (`SessionSecret`).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3" ..< "5.0.0"),
         // The default durable store (its own copy of SQLite: nothing to install).
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // The durable store for several processes.
@@ -63,7 +66,8 @@ let package = Package(
         .target(
             name: "StatehouseProtocol",
             dependencies: ["StatehouseViews", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "CoreMetrics", package: "swift-metrics")],
+                           .product(name: "CoreMetrics", package: "swift-metrics"),
+                           .product(name: "Crypto", package: "swift-crypto")],
             // The browser client and the default style, compiled into the binary as bytes.
             resources: [.embedInCode("Static/public/client.js"), .embedInCode("Static/public/style.css")]
         ),

@@ -40,7 +40,7 @@ struct HTTPBenchmarks {
         // The same clicks with the durable store (`swift run demo`'s default): a SQLite file,
         // each event's changes committed before its answer.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-\(getpid()).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        defer { for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
         let durable = try ServerProcess(.statehouse, environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(file)"])
         let (durableEvents, durableCPU, durableOne) = try counterClicks(durable)
         durable.stop()
@@ -48,7 +48,7 @@ struct HTTPBenchmarks {
         // by every session of the warm-up and the run: the rate is that of a file of tens of
         // thousands of sessions).
         let loadsFile = file + "-loads"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: loadsFile + suffix) } }
+        defer { for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: loadsFile + suffix) } }
         let (durableLoads, durableLoadCPU) = try pageLoads("/counter", environment: ["STATEHOUSE_STATE_STORE": "sqlite:\(loadsFile)"])
 
         // The PostgreSQL store, when a database is given (`STATEHOUSE_BENCH_POSTGRES=postgres://…`;
@@ -56,7 +56,11 @@ struct HTTPBenchmarks {
         // served by the release `demo` built next to this binary. The CPU figures are Statehouse's
         // process's, not the database's.
         let postgres = try ProcessInfo.processInfo.environment["STATEHOUSE_BENCH_POSTGRES"].map { database in
-            let arguments = ["--state-store", database]
+            // Its session key, as every process of a PostgreSQL store needs one.
+            let key = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-\(getpid()).key").path
+            _ = try SessionSecret.loadOrCreate(at: key)
+            defer { try? FileManager.default.removeItem(atPath: key) }
+            let arguments = ["--state-store", database, "--secret-key-file", key]
             let server = try ServerProcess(demo: arguments)
             let clicks = try counterClicks(server)
             server.stop()

@@ -44,6 +44,11 @@ public struct ServerOptions: Sendable {
     /// default (opened when the server starts), or memory only. (A `DurableStore` set in
     /// `settings.stateStore` is used instead, if any.)
     public var stateStore: StateStoreChoice = .sqlite(path: "statehouse.sqlite")
+    /// The file holding the session key (64 hexadecimal digits, readable by its owner only):
+    /// the durable store files sessions under keyed hashes of their ids and derives CSRF tokens
+    /// under it (`SessionSecret`). Nil: a SQLite store's `PATH.key`, made on first start; a
+    /// PostgreSQL store, shared by several processes, needs one named here.
+    public var secretKeyFile: String?
     /// Record metrics and serve them at `/_sh/metrics` for Prometheus (off: they tell anyone
     /// how busy the server is; put the path behind your proxy's access rules). (A
     /// `MetricsSettings` set in `settings.metrics` is used instead, if any.)
@@ -159,6 +164,7 @@ extension ServerOptions {
         .seconds("store-timeout", \.storeTimeout, "Seconds an answer waits for its writes to commit; a slower state store is taken as failing (served from memory until it commits again)."),
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
+        .text("secret-key-file", \.secretKeyFile, "The session key's file (64 hex digits, mode 600): sessions are stored under keyed hashes of their ids. Default: a SQLite store's PATH.key, made on first start; required with PostgreSQL (one key for every process)."),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),

@@ -37,7 +37,17 @@ public final class StatehousePages: Sendable, Service {
         var logger = Logger(label: "statehouse")
         logger.logLevel = options.logLevel
         var settings = options.settings
-        if settings.stateStore == nil { settings.stateStore = try await Self.openStore(options.stateStore, logger: logger) }
+        if let path = options.secretKeyFile {
+            do {
+                settings.sessionSecret = try SessionSecret(contentsOfFile: path)
+            } catch {
+                throw OptionsError(description: "--secret-key-file \(path): \(error) (make one with: openssl rand -hex 32 > \(path); chmod 600 \(path))")
+            }
+        }
+        if settings.stateStore == nil {
+            if options.secretKeyFile == nil { settings.sessionSecret = try Self.defaultSecret(for: options.stateStore) }
+            settings.stateStore = try await Self.openStore(options.stateStore, logger: logger)
+        }
         if options.metrics, settings.metrics == nil {
             let registry = PrometheusCollectorRegistry()
             settings.metrics = MetricsSettings(factory: PrometheusMetricsFactory(registry: registry),
@@ -55,6 +65,23 @@ public final class StatehousePages: Sendable, Service {
         let responder = StatehouseResponder(routes: routes, settings: settings, appState: appState, logger: logger)
         return StatehousePages(responder: responder, store: settings.stateStore, logger: logger,
                                storeDescription: settings.stateStore == nil ? "memory" : options.stateStore.description)
+    }
+
+    /// The session key of a store named by `--state-store` when no `--secret-key-file` is
+    /// given: a SQLite file's is beside it (`PATH.key`, made on first start, mode 0600).
+    private static func defaultSecret(for choice: ServerOptions.StateStoreChoice) throws -> SessionSecret {
+        switch choice {
+        case .memory:
+            return .random()
+        case .sqlite(let path):
+            do {
+                return try SessionSecret.loadOrCreate(at: path + ".key")
+            } catch {
+                throw OptionsError(description: "--state-store sqlite:\(path): the session key \(path).key: \(error)")
+            }
+        case .postgres:
+            throw OptionsError(description: "--state-store \(choice): the processes that share a store need one session key, kept outside it: --secret-key-file PATH (64 hex digits, mode 600; make one with: openssl rand -hex 32 > PATH)")
+        }
     }
 
     private static func openStore(_ choice: ServerOptions.StateStoreChoice, logger: Logger) async throws -> (any DurableStore)? {

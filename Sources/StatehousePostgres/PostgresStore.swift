@@ -53,9 +53,15 @@ public final class PostgresStore: DurableStore {
         let store = PostgresStore(endpoint: try Endpoint(url), logger: logger)
         do {
             try await store.client.withConnection { connection in
-                // One process at a time creates tables (IF NOT EXISTS races in PostgreSQL).
+                // One process at a time creates and upgrades tables (IF NOT EXISTS races in PostgreSQL).
                 try await connection.query("SELECT pg_advisory_lock(7131)", logger: logger)
-                for statement in StoreSQL.schema(.postgres) + [takesTable] {
+                try await connection.query(PostgresQuery(unsafeSQL: StoreSQL.versionTable), logger: logger)
+                var version: Int?
+                for try await stored in try await connection.query(PostgresQuery(unsafeSQL: StoreSQL.selectVersion), logger: logger).decode(Int.self) {
+                    version = stored
+                }
+                guard let upgrade = StoreSQL.upgrade(from: version, .postgres) else { throw NewerStore(version: version ?? 0) }
+                for statement in upgrade + [takesTable] {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 try await connection.query("SELECT pg_advisory_unlock(7131)", logger: logger)
@@ -183,12 +189,12 @@ public final class PostgresStore: DurableStore {
             done(await Result {
                 // One query at a time: a second one inside the first's rows would hold two
                 // connections of the pool.
-                var found: String?
-                for try await csrf in try await client.query(Self.query((StoreSQL.selectSession(.postgres), [.text(id)]))).decode(String.self) {
-                    found = csrf
+                var found = false
+                for try await _ in try await client.query(Self.query((StoreSQL.selectSession(.postgres), [.text(id)]))).decode(String.self) {
+                    found = true
                 }
-                guard let csrf = found else { return nil }
-                return StoredSession(id: id, csrf: csrf, values: try await Self.values(client, StoreSQL.selectSessionState(.postgres), id))
+                guard found else { return nil }
+                return StoredSession(id: id, values: try await Self.values(client, StoreSQL.selectSessionState(.postgres), id))
             })
         }
     }

@@ -27,9 +27,10 @@ public final class SQLiteStore: DurableStore {
     private let loop: any EventLoop
     private let commits: GroupCommit
 
+    /// `secure_delete`: what is deleted is overwritten, not left in free pages of the file.
     /// `temp_store=MEMORY`: a multi-row upsert inside a transaction keeps a statement journal,
     /// in memory then, not in a temporary file.
-    private static let pragmas = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000",
+    private static let pragmas = ["PRAGMA secure_delete=ON", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000",
                                   "PRAGMA temp_store=MEMORY", "PRAGMA wal_autocheckpoint=10000"]
 
     /// Opens (creating if needed) the store in the file at `path`.
@@ -39,8 +40,8 @@ public final class SQLiteStore: DurableStore {
         threads.start()
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         do {
-            // It holds session ids and CSRF tokens: readable by this user only, from before its
-            // first byte (SQLite gives the -wal and -shm files the database file's mode).
+            // It holds the views' state: readable by this user only, from before its first byte
+            // (SQLite gives the -wal and -shm files the database file's mode).
             if !FileManager.default.fileExists(atPath: path) {
                 _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
@@ -49,7 +50,12 @@ public final class SQLiteStore: DurableStore {
             // Their rows are not wanted: sqlite-nio's row-collecting `query` appends to a variable
             // from its thread pool, which ThreadSanitizer reports as a race (the hand-over back to
             // this task goes through the concurrency runtime, which it does not see).
-            for statement in pragmas + StoreSQL.schema(.sqlite) { try await connection.query(statement, []) { _ in } }
+            for statement in pragmas + [StoreSQL.versionTable] { try await connection.query(statement, []) { _ in } }
+            let version = try await connection.query(StoreSQL.selectVersion).first?.column("version")?.integer
+            guard let upgrade = StoreSQL.upgrade(from: version, .sqlite) else { throw NewerStore(version: version ?? 0) }
+            for statement in upgrade { try await connection.query(statement, []) { _ in } }
+            // What an upgrade deleted leaves neither the file nor its write-ahead log.
+            if version != StoreSQL.version { try await connection.query("PRAGMA wal_checkpoint(TRUNCATE)", []) { _ in } }
             return SQLiteStore(connection: connection, threads: threads, loop: loop)
         } catch {
             try? await threads.shutdownGracefully()
@@ -132,7 +138,7 @@ public final class SQLiteStore: DurableStore {
         let values = connection.query(StoreSQL.selectSessionState(.sqlite), [.text(id)])
         session.and(values).whenComplete { result in
             done(result.map { rows, valueRows in
-                rows.first?.column("csrf")?.string.map { StoredSession(id: id, csrf: $0, values: Self.values(valueRows)) }
+                rows.isEmpty ? nil : StoredSession(id: id, values: Self.values(valueRows))
             })
         }
     }

@@ -118,6 +118,10 @@ class ScaleOutTests(BrowserTestCase):
         os.chmod(cls.directory, 0o755)
         try:
             cls.start_postgres()
+            # Every process of one store files sessions under one key, kept outside the store.
+            cls.key_file = os.path.join(cls.directory, "statehouse.key")
+            with os.fdopen(os.open(cls.key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as key:
+                key.write(os.urandom(32).hex() + "\n")
             cls.ports = {"a": free_port(), "b": free_port()}
             for name, port in cls.ports.items():
                 cls.start_demo_process(name, port)
@@ -180,7 +184,8 @@ class ScaleOutTests(BrowserTestCase):
         # b waits longer for a read of the store than a (test 4 asks it for a page while the
         # database comes back).
         timeout = ["--store-timeout", "6"] if name == "b" else []
-        process = subprocess.Popen([binary, "--port", str(port), "--log-level", "info", "--state-store", cls.database] + timeout,
+        process = subprocess.Popen([binary, "--port", str(port), "--log-level", "info", "--state-store", cls.database,
+                                    "--secret-key-file", cls.key_file] + timeout,
                                    stdout=log, stderr=log)
         cls.processes[name] = process
         wait_until(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/_sh/health", timeout=2).status == 200, 30,

@@ -18,7 +18,7 @@ struct DurableStoreTests {
     }
 
     static func removeStore(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     /// Starts the demo on `store` and returns it with a client carrying `cookie` (if any).

@@ -151,7 +151,7 @@ struct SecurityTests {
         defer { umask(old) }
         let store = try await SQLiteStore.open(path: file)
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            store.write([.session(id: String(repeating: "a", count: 32), csrf: String(repeating: "b", count: 32))]) { error in
+            store.write([.session(id: String(repeating: "a", count: 32))]) { error in
                 if let error { done.resume(throwing: error) } else { done.resume() }
             }
         }

@@ -49,6 +49,25 @@ struct SignupHTTPTests {
         }
     }
 
+    @Test("Without JavaScript the password is never sent back, and the form posted again with its password field empty keeps what was typed")
+    func noScriptPasswordKept() async throws {
+        try await withPage("/signup") { client, page in
+            func post(_ fields: [(String, String)]) -> Int {
+                client.post("/_sh/event", FormData.encode([("page", page.id), ("_csrf", page.csrf)] + fields), headers: ["Accept: text/html"]).status
+            }
+            let form = [("name", "Ada"), ("email", "ada@example.com"), ("country", "fr"), ("birthdate", "1990-04-01")]
+            #expect(post(form + [("password", "Longer-pass1"), ("target", "")]) == 303)
+            let render = client.get("/_sh/render?page=\(page.id)").body
+            #expect(!render.contains("Longer-pass1"))
+            #expect(render.contains(#"<input id="password" class="sh-textfield" type="password" placeholder="Password""#))
+            // The page showed the field empty: posted so, it changes nothing.
+            #expect(post(form + [("password", ""), ("target", "terms")]) == 303)
+            #expect(client.get("/_sh/render?page=\(page.id)").body.contains(#"<button id="create" class="sh-button sh-prominent" type="submit" aria-keyshortcuts="Enter""#))
+            #expect(post(form + [("password", ""), ("target", "create")]) == 303)
+            #expect(client.get("/_sh/render?page=\(page.id)").body.contains("Welcome, Ada!"))
+        }
+    }
+
     @Test("Keys and list rows over HTTP: a key event runs the handler, a bad key is 400; a row is an option button that posts without JavaScript")
     func keysAndSelection() async throws {
         try await withPage("/controls") { client, page in

@@ -56,7 +56,7 @@ struct StoreBatchTests {
             return changes
         }
         switch Int.random(in: 0..<7, using: &random) {
-        case 0: return .session(id: pick("s", 4), csrf: pick("t", 100))
+        case 0: return .session(id: pick("s", 4))
         case 1: return .page(id: pick("p", 6), session: pick("s", 4), url: pick("/u", 100))
         case 2: return .touch(page: pick("p", 6), session: pick("s", 4))
         case 3: return .state(page: pick("p", 6), changes())

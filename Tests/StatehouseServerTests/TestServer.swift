@@ -213,6 +213,16 @@ extension ServerOptions {
         options.port = 0
         options.logLevel = .warning
         options.stateStore = .memory
+        // One key for every test server, so that a server started again on a store (or on
+        // a store a test wrapped) finds the sessions the one before wrote.
+        options.secretKeyFile = testKeyFile
         return options
     }
 }
+
+/// The session key file of the test servers (made once, mode 0600).
+let testKeyFile: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-tests.key").path
+    _ = try? SessionSecret.loadOrCreate(at: path)
+    return path
+}()

@@ -165,6 +165,60 @@ struct DurableStateTests {
         }
     }
 
+    @Test("A SecureField's text is never stored, whether its binding is a @State, a key path into one or an @Observable's property; the fields beside it are")
+    func secureFieldStaysInMemory() throws {
+        let page = try ViewTest(Secrets(), storedState: StoredState())
+        try page.type("Ada", into: "name")
+        try page.type("hunter2-plain", into: "plain")
+        try page.type("hunter2-path", into: "path")
+        try page.type("hunter2-model", into: "model")
+        let stored = try #require(page.storedState).texts.values.joined(separator: " ")
+        #expect(stored.contains("Ada"), "the name is kept: \(stored)")
+        #expect(!stored.contains("hunter2"), "no secret is kept: \(stored)")
+        #expect(!page.html.contains("hunter2"), "no secret is written back into the page")
+        #expect(page.text("lengths") == "13 12 13", "the secrets are there, in memory")
+    }
+
+    @Test("A value stored before its field became a SecureField is deleted from the store once the field is shown; @State(.memoryOnly) is never stored")
+    func storedSecretIsDeleted() throws {
+        let page = try ViewTest(Secrets(), storedState: StoredState())
+        try page.type("Ada", into: "name")
+        try page.type("kept-draft", into: "draft")
+        let keys = try #require(page.storedState).values.keys.sorted()
+        #expect(keys.count == 1, "only the name: \(keys)")
+        #expect(!(page.storedState?.texts.values.contains { $0.contains("kept-draft") } ?? true))
+        // A store written when the password field was a TextField: a value under its key.
+        var values = try #require(page.storedState).values
+        let nameKey = try #require(keys.first)
+        values[nameKey.replacingOccurrences(of: "._name", with: "._plain")] = Array(#""old-secret""#.utf8)
+        #expect(values.count == 2)
+        let restarted = try ViewTest(Secrets(), storedState: StoredState(values: values))
+        #expect(restarted.html.contains(#"value="Ada""#), "the name is restored")
+        #expect(restarted.storedState?.values.keys.sorted() == [nameKey], "the old secret is deleted")
+    }
+
+    @Observable final class Account: Codable {
+        var password = ""
+        enum CodingKeys: String, CodingKey { case _password = "password" }
+    }
+    struct Credentials: Codable { var user = ""; var password = "" }
+
+    struct Secrets: View {
+        @State private var name = ""
+        @State private var plain = ""
+        @State private var credentials = Credentials()
+        @State private var account = Account()
+        @State(.memoryOnly) private var draft = ""
+        var body: some View {
+            TextField("Name", text: $name).accessibilityIdentifier("name")
+            SecureField("Plain", text: $plain).accessibilityIdentifier("plain")
+            SecureField("Path", text: $credentials.password).accessibilityIdentifier("path")
+            SecureField("Model", text: Bindable(account).password).accessibilityIdentifier("model")
+            TextField("Draft", text: $draft).accessibilityIdentifier("draft")
+            Text("\(plain.count) \(credentials.password.count) \(account.password.count)").accessibilityIdentifier("lengths")
+        }
+    }
+
     struct Box { var value = 0 }
 
     struct Uncodable: View {

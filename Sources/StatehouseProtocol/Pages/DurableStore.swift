@@ -49,14 +49,17 @@ public protocol DurableStore: Sendable {
 /// One write of a batch. Pages and sessions carry "last used" times (the store's clock at the
 /// write), which `expire(before:)` reads.
 ///
+/// A session is named by a keyed hash of its id (`SessionSecret`), never by the id the
+/// browser holds, and has no CSRF token to store: whoever reads the store opens no session.
+///
 /// ```swift
-/// store.write([.session(id: sessionID, csrf: token), .page(id: pageID, session: sessionID, url: "/counter")]) { error in
+/// store.write([.session(id: sessionKey), .page(id: pageID, session: sessionKey, url: "/counter")]) { error in
 ///     if let error { print("not durable: \(error)") }
 /// }
 /// ```
 public enum StoreWrite: Sendable {
-    /// A new session: its id and CSRF token.
-    case session(id: String, csrf: String)
+    /// A new session: the keyed hash it is filed under.
+    case session(id: String)
     /// A page, new or moved (its URL changed): its session, its URL (route and screens).
     case page(id: String, session: String, url: String)
     /// The page and its session were used now.
@@ -91,17 +94,16 @@ extension DurableStore {
 /// ```swift
 /// func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void) {
 ///     let row = sessions.withLock { $0[id] }      // what the store kept of this session, if any
-///     done(.success(row.map { StoredSession(id: id, csrf: $0.csrf, values: $0.values) }))
+///     done(.success(row.map { StoredSession(id: id, values: $0.values) }))
 /// }
 /// ```
 public struct StoredSession: Sendable {
+    /// The keyed hash the session is filed under.
     public var id: String
-    public var csrf: String
     /// Its `@AppStorage` values, by key.
     public var values: [String: [UInt8]]
-    public init(id: String, csrf: String, values: [String: [UInt8]] = [:]) {
+    public init(id: String, values: [String: [UInt8]] = [:]) {
         self.id = id
-        self.csrf = csrf
         self.values = values
     }
 }
@@ -153,5 +155,14 @@ public enum DurableStores {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let scheme = String(url[..<colon])
         return openers.withLock { $0[scheme] ?? (scheme == "postgresql" ? $0["postgres"] : nil) }
+    }
+}
+
+/// A store whose tables a newer Statehouse wrote (`version`): this one cannot use it.
+public struct NewerStore: Error, CustomStringConvertible {
+    public let version: Int
+    public init(version: Int) { self.version = version }
+    public var description: String {
+        "the store's tables are at version \(version), newer than this build's \(StoreSQL.version): run the newer build, or start from an empty store"
     }
 }

@@ -4,8 +4,12 @@ import StatehouseViews
 /// `@AppStorage` values.
 @MainActor
 final class Session: AppStorageScope {
+    /// What the browser holds: the session's one secret.
     let id: Token
+    /// Derived from `id` under the server's `SessionSecret`: never stored.
     let csrfToken: Token
+    /// What the durable store files the session under (a keyed hash of `id`).
+    let storeID: Token
     /// At most `maxPagesPerSession` (16): a list is smaller than a table and as quick.
     var pages: [Page] = []
     /// When a request last carried this session's cookie (`Uptime.now`).
@@ -14,10 +18,11 @@ final class Session: AppStorageScope {
     unowned(unsafe) var lessRecent: Session?
     unowned(unsafe) var moreRecent: Session?
 
-    /// A session with new tokens, or with the ones a durable store kept.
-    init(id: Token = .random(), csrfToken: Token = .random(), now: UInt64) {
+    /// A new session, or the one a durable store kept under `secret.storeID(of: id)`.
+    init(id: Token = .random(), secret: SessionSecret, now: UInt64) {
         self.id = id
-        self.csrfToken = csrfToken
+        csrfToken = secret.csrfToken(of: id)
+        storeID = secret.storeID(of: id)
         lastUsed = now
     }
 

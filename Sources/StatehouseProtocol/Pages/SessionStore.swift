@@ -166,14 +166,14 @@ final class SessionStore {
         sessions[id] != nil || pages[id] != nil || endings.contains(id)
     }
 
-    /// Takes up a session a durable store kept (same id, same CSRF token).
-    func adopt(_ stored: StoredSession) -> Session? {
-        guard let id = Token(stored.id), let csrf = Token(stored.csrf) else { return nil }
+    /// Takes up session `id` (the browser's cookie), which a durable store kept as `stored`.
+    func adopt(_ stored: StoredSession, id: Token) -> Session? {
         if let live = sessions[id] { return live }
+        let session = Session(id: id, secret: limits.sessionSecret, now: Uptime.now)
+        guard session.storeID.description == stored.id else { return nil }
         if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
             remove(oldest, reason: .sessionCap(limits.maxSessions))
         }
-        let session = Session(id: id, csrfToken: csrf, now: Uptime.now)
         session.storedValues = stored.values
         sessions[id] = session
         recency.append(session)
@@ -224,7 +224,7 @@ final class SessionStore {
 
     /// A new session, not yet held: `add` it once its first page is sure.
     func makeSession() -> Session {
-        let session = Session(now: Uptime.now)
+        let session = Session(secret: limits.sessionSecret, now: Uptime.now)
         if durable != nil { session.storedValues = [:] }  // its `@AppStorage` is kept
         return session
     }

@@ -16,11 +16,30 @@ package enum StoreSQL {
     /// A statement and its values, in placeholder order.
     package typealias Statement = (sql: String, values: [Value])
 
+    /// The version of the tables `schema` makes, kept in `store_version`. (Version 1, which
+    /// recorded none, kept session ids and CSRF tokens as the browser has them.)
+    package static let version = 2
+    /// Made before anything else, to read the version a store is at (`selectVersion`).
+    package static let versionTable = "CREATE TABLE IF NOT EXISTS store_version (version INTEGER NOT NULL)"
+    package static let selectVersion = "SELECT version FROM store_version"
+
+    /// What brings a store at `version` (nil: it recorded none) to this one: a store at
+    /// version 1 ends its sessions, their pages and their state (their ids were kept as they
+    /// are, which opens them to whoever reads the store); the App's state is kept. Nil for a
+    /// store of a newer version, which this one cannot use.
+    package static func upgrade(from version: Int?, _ dialect: Dialect) -> [String]? {
+        if version == Self.version { return schema(dialect) }
+        if let version, version > Self.version { return nil }
+        return ["DROP TABLE IF EXISTS session_state", "DROP TABLE IF EXISTS state", "DROP TABLE IF EXISTS pages",
+                "DROP TABLE IF EXISTS sessions"]
+            + schema(dialect) + ["DELETE FROM store_version", "INSERT INTO store_version (version) VALUES (\(Self.version))"]
+    }
+
     /// Creates what is missing.
     package static func schema(_ dialect: Dialect) -> [String] {
         let (real, bytes, table) = dialect == .sqlite ? ("REAL", "BLOB", " WITHOUT ROWID") : ("DOUBLE PRECISION", "BYTEA", "")
         return [
-            "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_used \(real) NOT NULL)\(table)",
+            "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, last_used \(real) NOT NULL)\(table)",
             "CREATE TABLE IF NOT EXISTS pages (id TEXT PRIMARY KEY, session TEXT NOT NULL, url TEXT NOT NULL, last_used \(real) NOT NULL)\(table)",
             "CREATE INDEX IF NOT EXISTS pages_by_session ON pages (session)",
             "CREATE INDEX IF NOT EXISTS pages_by_use ON pages (last_used)",
@@ -65,7 +84,7 @@ package enum StoreSQL {
     /// need not say that its session was used, as the session's own row says so, at the same time.
     static func sessionsWritten(in writes: [StoreWrite]) -> Set<String> {
         var sessions: Set<String> = []
-        for case .session(let id, _) in writes { sessions.insert(id) }
+        for case .session(let id) in writes { sessions.insert(id) }
         return sessions
     }
 
@@ -124,8 +143,8 @@ package enum StoreSQL {
             sessionsWritten.contains(session) ? [] : [Change(kind: .sessionUsed, values: [.text(session)], scope: "session " + session, row: session)]
         }
         switch write {
-        case .session(let id, let csrf):
-            return [Change(kind: .upsertSession, values: [.text(id), .text(csrf)], scope: "session " + id, row: id)]
+        case .session(let id):
+            return [Change(kind: .upsertSession, values: [.text(id)], scope: "session " + id, row: id)]
         case .page(let id, let session, let url):
             return [Change(kind: .upsertPage, values: [.text(id), .text(session), .text(url)], scope: "page " + id, row: id)] + used(session)
         case .touch(let id, let session):
@@ -197,7 +216,7 @@ package enum StoreSQL {
             let sql: String
             switch kind {
             case .upsertSession:
-                sql = "INSERT INTO sessions (id, csrf, last_used) VALUES \(tuples(3)) ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used"
+                sql = "INSERT INTO sessions (id, last_used) VALUES \(tuples(2)) ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used"
             case .upsertPage:
                 sql = "INSERT INTO pages (id, session, url, last_used) VALUES \(tuples(4)) ON CONFLICT (id) DO UPDATE SET url = excluded.url, last_used = excluded.last_used"
             case .sessionUsed:
@@ -230,7 +249,7 @@ package enum StoreSQL {
         return statements.map { (placeholders($0.sql, dialect), $0.values) }
     }
 
-    package static func selectSession(_ dialect: Dialect) -> String { placeholders("SELECT csrf FROM sessions WHERE id = ?", dialect) }
+    package static func selectSession(_ dialect: Dialect) -> String { placeholders("SELECT id FROM sessions WHERE id = ?", dialect) }
     package static func selectPage(_ dialect: Dialect) -> String { placeholders("SELECT session, url FROM pages WHERE id = ?", dialect) }
     package static func selectSessionState(_ dialect: Dialect) -> String {
         placeholders("SELECT key, value FROM session_state WHERE session = ?", dialect)

@@ -28,16 +28,16 @@ extension SessionStore {
         var writes: [StoreWrite] = []
         let now = Uptime.now
         if unsavedSessions.remove(page.session.id) != nil {
-            writes.append(.session(id: page.session.id.description, csrf: page.session.csrfToken.description))
+            writes.append(.session(id: page.session.storeID.description))
         }
         let url = page.tree.location.path
         if page.storedURL != url {
-            writes.append(.page(id: page.id.description, session: page.session.id.description, url: url))
+            writes.append(.page(id: page.id.description, session: page.session.storeID.description, url: url))
             page.storedURL = url
             page.storedUse = now
         } else if now > page.storedUse, now - page.storedUse > UInt64(limits.sessionTTL * 1e8) {
             // Used: said at most ten times per idle time.
-            writes.append(.touch(page: page.id.description, session: page.session.id.description))
+            writes.append(.touch(page: page.id.description, session: page.session.storeID.description))
             page.storedUse = now
         }
         if let changes = page.tree.snapshots?.takeChanges() {
@@ -48,7 +48,7 @@ extension SessionStore {
         }
         // So does the session's `@AppStorage`.
         if let changes = page.session.madeAppStorage?.snapshots?.takeChanges(), !changes.isEmpty {
-            writes.append(.sessionState(session: page.session.id.description, changes))
+            writes.append(.sessionState(session: page.session.storeID.description, changes))
         }
         // App-level state a page's event or task wrote goes with that page's changes.
         if let changes = appState?.takeChanges() {
@@ -215,7 +215,7 @@ extension SessionStore {
         heldBackOfEnded.removeAll { $0.id == id }
     }
 
-    /// Session `id` as the store has it (`stored`, nil if it has none or could not be read),
+    /// Session `id` (the key it is filed under) as the store has it (`stored`, nil if it has none or could not be read),
     /// with what the writes of pages that ended here say of it on top: held back, on their way,
     /// or committed while it was read. A session made while the store failed is only there.
     func withHeldBack(session id: Token, over stored: StoredSession?) -> StoredSession? {
@@ -225,7 +225,7 @@ extension SessionStore {
         for batch in unwritten(of: nil, readFor: id) {
             for write in batch.writes {
                 switch write {
-                case .session(name, let csrf) where session == nil: session = StoredSession(id: name, csrf: csrf)
+                case .session(name) where session == nil: session = StoredSession(id: name)
                 case .sessionState(name, let changes): session?.values.apply(changes)
                 default: break
                 }
@@ -293,7 +293,7 @@ extension SessionStore {
         readingUp[batch.id]?.committed.append(batch)
         for write in batch.writes {
             switch write {
-            case .session(let id, _), .sessionState(let id, _):
+            case .session(let id), .sessionState(let id, _):
                 if let session = Token(id), readingUp[session] != nil { readingUp[session]?.committed.append(batch) }
             default: break
             }

@@ -25,6 +25,21 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
         self.low = low
     }
 
+    /// The first 16 of `bytes` (big-endian words).
+    init(bytes: some Collection<UInt8>) {
+        precondition(bytes.count >= 16, "a token is 16 bytes")
+        var words: (UInt64, UInt64) = (0, 0)
+        for (index, byte) in bytes.prefix(16).enumerated() {
+            if index < 8 { words.0 = words.0 << 8 | UInt64(byte) } else { words.1 = words.1 << 8 | UInt64(byte) }
+        }
+        self.init(high: words.0, low: words.1)
+    }
+
+    /// The 16 bytes (big-endian words).
+    var bytes: [UInt8] {
+        (0..<16).map { index in UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> UInt64(56 - 8 * (index % 8))) }
+    }
+
     /// Parses 32 hex digits (either case); nil for anything else.
     init?(_ text: some StringProtocol) {
         // Over the string's own bytes (a native string keeps them contiguous): walking a

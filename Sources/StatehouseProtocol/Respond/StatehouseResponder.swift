@@ -38,6 +38,11 @@ public struct ProtocolSettings: Sendable {
     /// logs so and says so in `/_sh/health`) and what it did not write is written again once
     /// it commits again.
     public var storeTimeout: Double = 2
+    /// The key under which the durable store files sessions (a keyed hash of each id) and
+    /// from which pages' CSRF tokens are derived: every process of one store needs the same
+    /// key, kept outside the store (`StatehousePages.open` reads `--secret-key-file`). The
+    /// default, a new random key, suits a store in memory only.
+    public var sessionSecret = SessionSecret.random()
     /// Where the protocol's metrics go and how `/_sh/metrics` reads them (nil: not recorded,
     /// and `/_sh/metrics` is 404). The built-in server's `--metrics` sets a Prometheus registry.
     public var metrics: MetricsSettings?

@@ -41,14 +41,16 @@ extension Application {
                respond: @escaping @Sendable (HostResponse) -> Void, then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
         let deadline = DispatchTime.now() + settings.storeTimeout
-        read(sessionID, in: sessionReads, by: deadline, { durable.session(sessionID.description, $0) }) { read in
+        // The store files the session under a keyed hash of its id.
+        let storeID = store.limits.sessionSecret.storeID(of: sessionID)
+        read(storeID, in: sessionReads, by: deadline, { durable.session(storeID.description, $0) }) { read in
             // The server stopped while the store was read: its pages are gone, none is made.
             if self.isStopped { return respond(Self.stopping) }
             // What ended here while the store failed is newer than what the store has (a
             // session made meanwhile is not there at all).
-            let stored = self.store.withHeldBack(session: sessionID, over: read.found)
+            let stored = self.store.withHeldBack(session: storeID, over: read.found)
             if stored == nil, let failure = read.failure { return respond(Self.unreadable(failure)) }
-            guard let stored, let session = self.store.adopt(stored), let pageID else { return then() }
+            guard let stored, let session = self.store.adopt(stored, id: sessionID), let pageID else { return then() }
             self.readPage(pageID, by: deadline) { page, isNewer, failure in
                 if self.isStopped { return respond(Self.stopping) }
                 if let page, page.session == stored.id {

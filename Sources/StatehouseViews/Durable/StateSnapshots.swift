@@ -133,6 +133,7 @@ public final class StateSnapshots {
     /// Files `storage` under `key` (numbered if taken), putting in place the value restored
     /// for it, if any.
     func register(_ storage: any SnapshotStorage, key base: String, node: Node? = nil) {
+        if storage.isMemoryOnly { return }
         guard storage.isCodable else {
             return report("\(storage.snapshotTypeName) (not Codable: it starts from its initial value after a restart; make \(storage.snapshotTypeName) Codable to keep it)")
         }
@@ -170,6 +171,16 @@ public final class StateSnapshots {
         entry.isLive = false
         live[entry.key] = nil
         if stored.remove(entry.key) != nil { removed.insert(entry.key) }
+    }
+
+    /// Keeps the storage whose identity is `root` (a `@State`'s box, or the object a
+    /// `@StateObject` or a `@State` holds) out of the store while it is mounted: what the store
+    /// holds of it is deleted with the next changes, and nothing of it is written again. (A
+    /// `SecureField` calls it for the state its binding leads to.)
+    func keepInMemory(_ root: ObjectIdentifier) {
+        for entry in live.values where ObjectIdentifier(entry.storage) == root || entry.storage.holdsObject(root) {
+            unregister(entry.storage)
+        }
     }
 
     fileprivate func didWrite(_ entry: SnapshotEntry) { dirty.append(entry) }
@@ -251,6 +262,10 @@ protocol SnapshotStorage: AnyObject {
     nonisolated var isCodable: Bool { get }
     /// Whether the value is an object (compared by encoding: it changes without a write).
     nonisolated var snapshotIsObject: Bool { get }
+    /// Whether the value is the object `object` identifies.
+    func holdsObject(_ object: ObjectIdentifier) -> Bool
+    /// Declared never to be stored (`@State(.memoryOnly)`).
+    var isMemoryOnly: Bool { get }
     nonisolated var snapshotTypeName: String { get }
     /// The value as JSON; nil if it cannot be encoded.
     func snapshotBytes(_ encoder: JSONEncoder) -> [UInt8]?

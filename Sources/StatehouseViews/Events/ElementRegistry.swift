@@ -281,19 +281,23 @@ struct ElementRegistry {
 
     /// The event a form post's field `id` with `value` stands for: none if `id` is not a
     /// field (a text field, a text editor, a slider, a picker, a date) or already holds
-    /// `value`. A changed text is an `input`, any other changed value a `change`.
+    /// `value`. A changed text is an `input`, any other changed value a `change`. A password
+    /// field posted empty stands for nothing: the page never shows what was typed into it, so
+    /// it comes back empty with every post after the one that typed it.
     func fieldEvent(_ id: String, value: String) -> Event? {
-        switch element(id)?.handler {
+        let element = element(id)
+        switch element?.handler {
         case .text(let binding, _)?:
-            binding.wrappedValue == value ? nil : Event(target: id, type: .input, value: value)
+            if value.isEmpty, element?.spec.attributes.contains(Attribute("type", "password")) == true { return nil }
+            return binding.wrappedValue == value ? nil : Event(target: id, type: .input, value: value)
         case .number(let input)?:
-            NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
+            return NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
         case .choice(let choice)?:
-            choice.current() == value ? nil : Event(target: id, type: .change, value: value)
+            return choice.current() == value ? nil : Event(target: id, type: .change, value: value)
         case .date(let input)?:
-            input.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
+            return input.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
         default:
-            nil
+            return nil
         }
     }
 }

@@ -64,6 +64,8 @@ extension OwnedObject: SnapshotStorage {
     var isCodable: Bool { ObjectType.self is any Codable.Type }
     var snapshotIsObject: Bool { true }
     var snapshotTypeName: String { String(reflecting: ObjectType.self) }
+    var isMemoryOnly: Bool { false }
+    func holdsObject(_ identifier: ObjectIdentifier) -> Bool { ObjectIdentifier(object) == identifier }
 
     func snapshotBytes(_ encoder: JSONEncoder) -> [UInt8]? {
         guard let value = object as? any Encodable else { return nil }

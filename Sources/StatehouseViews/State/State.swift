@@ -28,6 +28,18 @@ public struct State<Value>: DynamicProperty {
     /// Creates a state property that stores an initial value.
     @inlinable public init(initialValue value: Value) { box = StateBox(value) }
 
+    /// Creates a state property that stores an initial wrapped value, kept as `durability`
+    /// says: `.memoryOnly` keeps it out of the durable store (it starts from `value` again
+    /// when the page is taken up after a restart or by another process).
+    ///
+    /// ```swift
+    /// @State(.memoryOnly) private var cardNumber = ""
+    /// ```
+    public init(wrappedValue value: Value, _ durability: StateDurability) {
+        box = StateBox(value)
+        box.isMemoryOnly = durability == .memoryOnly
+    }
+
     /// The underlying value referenced by the state variable.
     public var wrappedValue: Value {
         get { box.get() }
@@ -48,6 +60,16 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 extension State: @unchecked Sendable where Value: Sendable {}
+
+/// Where a `@State` value is kept: with a durable store, a `Codable` value is written there
+/// by default (so a page taken up after a restart shows what it showed); `.memoryOnly` keeps
+/// it in the process only. A `SecureField`'s text is kept in memory only whatever is declared.
+public enum StateDurability: Sendable, Equatable {
+    /// Written to the durable store, if there is one and the value is `Codable`.
+    case durable
+    /// Never written to a store.
+    case memoryOnly
+}
 
 extension State: BoxedState {
     static var isDurable: Bool { true }

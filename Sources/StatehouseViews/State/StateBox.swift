@@ -24,6 +24,8 @@ import Synchronization
     @exclusivity(unchecked) private var readers = ReaderSet()
     /// Where a tree that keeps durable state filed this storage (main actor only).
     var snapshotEntry: SnapshotEntry?
+    /// Never written to a durable store (`@State(.memoryOnly)`).
+    @usableFromInline var isMemoryOnly = false
     /// The value the box held when a node adopted it, kept when it first changes (under
     /// `mutex`): what another mount of the same view value starts from. (A reference: one
     /// word in every box, whatever the value's size; made once per state, at its first change.)
@@ -38,7 +40,11 @@ import Synchronization
 
     /// A new box with the value this one was made with (a box that forwards holds it; one a
     /// node adopted keeps it when it first changes).
-    func fresh() -> StateBox<Value> { StateBox(mutex.withLock { _ in initial?.value ?? value }) }
+    func fresh() -> StateBox<Value> {
+        let box = StateBox(mutex.withLock { _ in initial?.value ?? value })
+        box.isMemoryOnly = isMemoryOnly
+        return box
+    }
 
     /// Makes this box the storage of the node mounting a view value that holds it, if it is
     /// free to be: not another node's storage already, nor forwarding to one (the same view
@@ -128,6 +134,11 @@ extension StateBox: SnapshotStorage {
     var isCodable: Bool { Value.self is any Codable.Type }
     var snapshotIsObject: Bool { Value.self is AnyObject.Type }
     var snapshotTypeName: String { String(reflecting: Value.self) }
+
+    func holdsObject(_ object: ObjectIdentifier) -> Bool {
+        guard snapshotIsObject else { return false }
+        return ObjectIdentifier(mutex.withLock { _ in value } as AnyObject) == object
+    }
 
     func snapshotBytes(_ encoder: JSONEncoder) -> [UInt8]? {
         guard let value = mutex.withLock({ _ in value }) as? any Encodable else { return nil }

@@ -37,6 +37,12 @@ public struct TextField: View {
 /// SecureField("Password", text: $password)
 ///     .textFieldStyle(.roundedBorder)
 /// ```
+/// What it edits is a secret: the page's HTML never carries it (the field's `value` is
+/// written only to clear it), and the state its binding leads to — a `@State`
+/// (`$password`), the whole value a key path starts from (`$form.password`), or the object
+/// behind `$model.password` — is kept in memory only, never in the durable store, while the
+/// field is shown. A binding made by hand (`Binding(get:set:)`) cannot be traced to its
+/// state: declare that state `@State(.memoryOnly)`.
 public struct SecureField: View {
     let title: String
     let text: Binding<String>
@@ -46,7 +52,12 @@ public struct SecureField: View {
         self.text = text
     }
 
-    public var body: some View { TextField(secure: title, text: text) }
+    public var body: some View {
+        if let root = text.identity?.root {
+            Tracking.withCurrent { $0.tree.snapshots?.keepInMemory(root) }
+        }
+        return TextField(secure: title, text: text)
+    }
 }
 
 struct TextInput: ElementView {
@@ -62,8 +73,11 @@ struct TextInput: ElementView {
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("input", [
             Attribute("class", "sh-textfield"), Attribute("type", isSecure ? "password" : isSearch ? "search" : "text"),
-            Attribute("value", value), Attribute("placeholder", title), Attribute("aria-label", title),
+            Attribute("placeholder", title), Attribute("aria-label", title),
         ])
+        // A secret goes from the browser to the server, never back: a password field's value
+        // is written only when it is empty (an action cleared it).
+        if !isSecure || value.isEmpty { spec.attributes.insert(Attribute("value", value), at: 2) }
         if isSecure { spec.attributes.append(Attribute("autocomplete", "current-password")) }
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.isVoid = true

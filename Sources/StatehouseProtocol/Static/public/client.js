@@ -210,7 +210,8 @@
     if (from.localName === 'details' && from.hasAttribute('open') !== to.hasAttribute('open')) morphedOpen.add(from);
     for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
     for (const { name, value } of to.attributes) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
-    if (isText(from)) syncValue(from, to.getAttribute('value') ?? to.textContent);
+    // A password field's value comes back only to clear it: without one, what was typed stays.
+    if (isText(from) && (from.type !== 'password' || to.hasAttribute('value'))) syncValue(from, to.getAttribute('value') ?? to.textContent);
     else if (isPicked(from) && inFlight?.target !== from.id && !queue.some((e) => e.target === from.id)) {
       from.value = to.getAttribute('value'); // the server's value, unless a drag is still being sent
     }

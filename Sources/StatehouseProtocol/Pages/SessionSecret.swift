@@ -1,0 +1,99 @@
+import Crypto
+import Foundation
+
+/// The key that keeps a session's secrets out of the durable store.
+///
+/// A session id is a bearer secret: whoever has it is the session. So the store never holds
+/// one: it files each session under a keyed hash of its id (HMAC-SHA-256 under this key, cut
+/// to 128 bits), and no page's CSRF token is stored at all: each is derived from its session's
+/// id under the same key. A copy of the database alone opens no session; with the key too it
+/// still names no session id (the hash does not run backwards).
+///
+/// The key lives outside the database, and every process serving one store uses the same key:
+/// `StatehousePages.open` reads it from `--secret-key-file` (or makes a SQLite store's
+/// `PATH.key` file, mode 0600, on first start).
+///
+/// ```swift
+/// var settings = ProtocolSettings()
+/// settings.stateStore = try await SQLiteStore.open(path: "statehouse.sqlite")
+/// settings.sessionSecret = try SessionSecret(contentsOfFile: "/etc/myapp/statehouse.key")
+/// ```
+public struct SessionSecret: Sendable {
+    private let key: SymmetricKey
+
+    /// The number of bytes in a key (and in a key file).
+    public static let byteCount = 32
+
+    /// A new random key (memory only: sessions filed under it cannot be found by another
+    /// process, nor by this one started again).
+    public static func random() -> SessionSecret { SessionSecret(key: SymmetricKey(size: .bits256)) }
+
+    private init(key: SymmetricKey) { self.key = key }
+
+    /// The key held as 64 hexadecimal digits (surrounding white space ignored).
+    public init(hex: String) throws {
+        let digits = hex.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard digits.utf8.count == 2 * Self.byteCount else {
+            throw SessionSecretError("a session key is \(2 * Self.byteCount) hexadecimal digits, not \(digits.utf8.count) characters")
+        }
+        guard let first = Token(digits.prefix(32)), let second = Token(digits.suffix(32)) else {
+            throw SessionSecretError("a session key is hexadecimal digits only")
+        }
+        key = SymmetricKey(data: first.bytes + second.bytes)
+    }
+
+    /// The key in the file at `path` (64 hexadecimal digits). Refused if others may read it.
+    public init(contentsOfFile path: String) throws {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        if let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o077 != 0 {
+            throw SessionSecretError("the session key file \(path) may be read by others (mode \(String(mode, radix: 8))): chmod 600 it")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SessionSecretError("cannot read the session key file \(path)")
+        }
+        try self.init(hex: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The key in the file at `path`, made there (a new random key, mode 0600) if there is
+    /// no file yet.
+    public static func loadOrCreate(at path: String) throws -> SessionSecret {
+        if !FileManager.default.fileExists(atPath: path) {
+            let made = random()
+            let text = made.key.withUnsafeBytes { $0.map { String(format: "%02x", $0) }.joined() } + "\n"
+            // Created with its mode, never readable by others; a file another process made first wins.
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if fd >= 0 {
+                defer { close(fd) }
+                let written = text.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+                guard written == text.utf8.count, fsync(fd) == 0 else {
+                    unlink(path)
+                    throw SessionSecretError("cannot write the session key file \(path)")
+                }
+                return made
+            } else if errno != EEXIST {
+                throw SessionSecretError("cannot create the session key file \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        return try SessionSecret(contentsOfFile: path)
+    }
+
+    /// What the store files `session` under.
+    func storeID(of session: Token) -> Token { derive("statehouse session", session) }
+
+    /// The CSRF token of `session`'s pages.
+    func csrfToken(of session: Token) -> Token { derive("statehouse csrf", session) }
+
+    private func derive(_ purpose: String, _ session: Token) -> Token {
+        var message = Array(purpose.utf8)
+        message.append(0)
+        session.appendHex(to: &message)
+        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
+        return code.withUnsafeBytes { Token(bytes: $0.prefix(16)) }
+    }
+}
+
+/// A session key that cannot be used, and why.
+public struct SessionSecretError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
