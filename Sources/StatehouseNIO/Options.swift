@@ -64,6 +64,7 @@ public struct ServerOptions: Sendable {
     public var maxPagesPerSession: Int { get { settings.maxPagesPerSession } set { settings.maxPagesPerSession = newValue } }
     public var maxSessions: Int { get { settings.maxSessions } set { settings.maxSessions = newValue } }
     public var maxQueuedEvents: Int { get { settings.maxQueuedEvents } set { settings.maxQueuedEvents = newValue } }
+    public var maxTextLength: Int { get { settings.maxTextLength } set { settings.maxTextLength = newValue } }
     public var maxPathSegments: Int { get { settings.maxPathSegments } set { settings.maxPathSegments = newValue } }
     public var secureCookies: Bool { get { settings.secureCookies } set { settings.secureCookies = newValue } }
     public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
@@ -153,6 +154,7 @@ extension ServerOptions {
         .seconds("idle-timeout", \.idleTimeout, "Seconds an idle keep-alive connection stays open."),
         .integer("max-connections", \.maxConnections, "Connections open at once (503 beyond)."),
         .integer("max-queued-events", \.maxQueuedEvents, "Events of one page waiting to be applied (429 beyond)."),
+        .integer("max-text-length", \.maxTextLength, "Characters a text field or editor takes from one event (400 beyond); .textInputLimit(_:) sets a view's own."),
         .integer("max-path-segments", \.maxPathSegments, "Path segments a page's URL may have below its route, each a NavigationStack screen (414 beyond)."),
         .seconds("session-ttl", \.sessionTTL, "Seconds an idle page lives, and a session after its last page."),
         OptionDeclaration(name: "state-store", help: "Where sessions, pages and their views' Codable state outlive the process: sqlite:PATH (a file, one process), postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (several processes), or memory (a restart ends every page).",

@@ -103,6 +103,7 @@ struct LimitsTests {
         }
         #expect(closed, "the server still holds a connection that read nothing for 10 s")
         #expect(CurlClient(port: port).get("/_sh/health").status == 200, "the server serves on")
+        withExtendedLifetime(connection) {}  // its socket stays open (unread) until here
     }
 
     @Test("Over the connection cap a new connection gets 503 and is closed")
@@ -294,11 +295,27 @@ struct LimitsTests {
 
 /// The resident memory of process `pid` in bytes (`VmRSS` of `/proc/PID/status`).
 func residentBytes(_ pid: Int32) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    guard let status = procFile("/proc/\(pid)/status"),
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
     else { return nil }
     return kilobytes * 1024
+}
+
+/// The whole of a file under `/proc`, read until its end (Foundation's readers stop after the
+/// first part of a generated file such as `net/tcp`, whose size says 0).
+func procFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Whether process `pid` holds an established TCP connection on local port `port`.
@@ -308,7 +325,7 @@ func connectionIsOpen(_ pid: Int32, port: Int) -> Bool { receiveQueue(pid, port:
 /// on local port `port` (`/proc/PID/net/tcp`: state 01, the `rx_queue` field), or nil if
 /// there is none.
 func receiveQueue(_ pid: Int32, port: Int) -> Int? {
-    guard let table = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return nil }
+    guard let table = procFile("/proc/\(pid)/net/tcp") else { return nil }
     let local = String(format: ":%04X", port)
     for line in table.split(separator: "\n").dropFirst() {
         let fields = line.split(separator: " ")

@@ -68,6 +68,36 @@ struct SignupHTTPTests {
         }
     }
 
+    @Test("A megabyte typed into a field, or sent as a page, target or type, is refused with a short message and changes nothing; --max-text-length sets the limit")
+    func megabyteRefused() async throws {
+        // A megabyte that fits the default body limit (1 MiB) with the post's other fields.
+        let megabyte = String(repeating: "x", count: 1_000_000)
+        try await withPage("/signup") { client, page in
+            let typed = event(client, page, target: "name", type: "input", value: megabyte)
+            #expect(typed.status == 400 && typed.body.contains("this field takes at most 10000 characters"))
+            #expect(typed.body.utf8.count < 300, "the refusal quotes a few characters: \(typed.body.utf8.count) bytes")
+            let noScript = client.post("/_sh/event", FormData.encode([("page", page.id), ("_csrf", page.csrf), ("name", megabyte), ("target", "")]),
+                                       headers: ["Accept: text/html"])
+            #expect(noScript.status == 400 && noScript.body.utf8.count < 300)
+            for (target, type, pageID) in [(megabyte, "input", page.id), ("name", megabyte, page.id)] {
+                let reply = client.post("/_sh/event", FormData.encode([("page", pageID), ("target", target), ("type", type), ("value", "v")]),
+                                        headers: ["X-CSRF-Token: \(page.csrf)"])
+                #expect(reply.status == 400 || reply.status == 404, "\(reply.status)")
+                #expect(reply.body.utf8.count < 400, "\(reply.status): \(reply.body.utf8.count) bytes")
+            }
+            let wrongPage = client.post("/_sh/event", FormData.encode([("page", megabyte), ("target", "name"), ("value", "v")]),
+                                        headers: ["X-CSRF-Token: \(page.csrf)"])
+            #expect(wrongPage.status == 410 && wrongPage.body.utf8.count < 300, "\(wrongPage.status): \(wrongPage.body.utf8.count) bytes")
+            #expect(!client.get("/_sh/render?page=\(page.id)").body.contains("xxxxxxxxxx"), "nothing changed")
+        }
+        try await withServer({ $0.maxTextLength = 5 }) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/signup")
+            #expect(event(client, page, target: "name", type: "input", value: "123456").status == 400)
+            #expect(event(client, page, target: "name", type: "input", value: "12345").status == 200)
+        }
+    }
+
     @Test("Keys and list rows over HTTP: a key event runs the handler, a bad key is 400; a row is an option button that posts without JavaScript")
     func keysAndSelection() async throws {
         try await withPage("/controls") { client, page in

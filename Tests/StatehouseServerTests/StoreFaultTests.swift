@@ -637,10 +637,11 @@ struct StoreFaultTests {
             let chunk = Data(repeating: 0x2a, count: 64 * 1024)
             for _ in 0..<200 { do { try handle.write(contentsOf: chunk) } catch { break } }
             try handle.close()
-            // Todos of 20 KB each until a write does not fit: every one is still answered.
-            let long = String(repeating: "x", count: 20_000)
+            // Todos of 9.5 KB each (within the text limit) until a write does not fit: every one
+            // is still answered.
+            let long = String(repeating: "x", count: 9_500)
             var added = 0
-            while added < 60, Self.storeHealth(port) == "ok" {
+            while added < 120, Self.storeHealth(port) == "ok" {
                 added += 1
                 let reply = event(client, page, target: "new-todo", type: "submit", value: "Big \(added) \(long)")
                 #expect(reply.status == 200 && reply.body.contains("Big \(added) xxx"), "served from memory")

@@ -344,3 +344,38 @@ struct RefreshableTests {
         #expect(page.text("loads") == "loaded 2")
     }
 }
+
+/// What one event may carry into a text control.
+@MainActor
+@Suite("Text input limits")
+struct TextInputLimitTests {
+    struct Fields: View {
+        @State private var name = ""
+        @State private var zip = ""
+        @State private var notes = ""
+        var body: some View {
+            TextField("Name", text: $name).accessibilityIdentifier("name")
+            TextField("Zip", text: $zip).accessibilityIdentifier("zip").textInputLimit(5)
+            TextEditor(text: $notes).accessibilityIdentifier("notes")
+            Text("\(name.count) \(zip.count) \(notes.count)").accessibilityIdentifier("counts")
+        }
+    }
+
+    @Test("A text longer than the limit (10,000 characters by default, or a view's .textInputLimit) is refused, quoting a few characters of it, and changes nothing; one at the limit is taken")
+    func longTextRefused() throws {
+        let page = try ViewTest(Fields())
+        let megabyte = String(repeating: "a", count: 1 << 20)
+        #expect(throws: EventError.invalidValue("this field takes at most 10000 characters, not '\(String(repeating: "a", count: 20))…' (1048576 bytes)")) {
+            try page.type(megabyte, into: "name")
+        }
+        #expect(throws: EventError.self) { try page.type(String(repeating: "é", count: 10_001), into: "notes") }
+        #expect(throws: EventError.invalidValue("this field takes at most 5 characters, not '123456'")) {
+            try page.type("123456", into: "zip")
+        }
+        #expect(page.text("counts") == "0 0 0", "nothing changed")
+        try page.type(String(repeating: "é", count: 10_000), into: "name")
+        try page.type("12345", into: "zip")
+        try page.type("👩‍👩‍👧‍👦", into: "zip")  // one character of 25 bytes
+        #expect(page.text("counts") == "10000 1 0")
+    }
+}

@@ -27,7 +27,7 @@ struct EventPost {
         guard !target.isEmpty else { return .success(EventPost(page: page, event: nil, fields: fields)) }
         let typeName = form[Wire.Field.type] ?? EventType.click.rawValue
         guard let type = EventType(rawValue: typeName) else {
-            return .failure(.badRequest("unknown event type '\(typeName)' (expected \(EventType.allCases.map(\.rawValue).joined(separator: ", ")))"))
+            return .failure(.badRequest("unknown event type \(quoted(typeName)) (expected \(EventType.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
         return .success(EventPost(page: page, event: Event(target: target, type: type, value: form[Wire.Field.value]), fields: fields))
     }

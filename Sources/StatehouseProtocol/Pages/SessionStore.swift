@@ -200,7 +200,7 @@ final class SessionStore {
         let token = Token(id)
         guard let token, let page = pages[token], page.session === session else {
             let why = token.flatMap { endings[$0] }.map { "ended: \($0)" } ?? "is unknown, expired or not this session's"
-            return .failure(.gone("page '\(id)' \(why): load the page again"))
+            return .failure(.gone("page \(quoted(id)) \(why): load the page again"))
         }
         page.lastUsed = Uptime.now
         return .success(page)

@@ -112,6 +112,17 @@ final class Application {
         return best
     }
 
+    /// What a new page's root environment gets: the host's values, and the settings' text
+    /// limit where it is not the default (an environment with no entries is the cheapest).
+    func rootEnvironment(_ host: HostEnvironment) -> ((inout EnvironmentValues) -> Void)? {
+        let limit = settings.maxTextLength
+        guard limit != TextInputLimit.standard else { return host.preparation }
+        return {
+            $0.textInputLimit = limit
+            host.apply(to: &$0)
+        }
+    }
+
     private func newPage(_ route: RouteDescription, _ segments: [String], _ request: HostRequest,
                          _ respond: @escaping @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
@@ -123,7 +134,7 @@ final class Application {
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"],
                                                                      maxSegments: settings.maxPathSegments),
                                   snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session,
-                                  environment: request.environment.preparation)
+                                  environment: rootEnvironment(request.environment))
         if let notFound = tree.location.notFound {
             tree.close()
             return respond(Document.notFound(notFound, home: route.path, for: request))

@@ -20,6 +20,9 @@ public struct ProtocolSettings: Sendable {
     public var maxPagesPerSession = 16
     /// Over this, the least recently used session (and its pages) ends.
     public var maxSessions = 10_000
+    /// The most characters a text control takes from one event (400 beyond); a view sets its
+    /// own with `.textInputLimit(_:)`.
+    public var maxTextLength = TextInputLimit.standard
     /// Events of one page waiting for the main actor (429 beyond).
     public var maxQueuedEvents = 32
     /// Path segments a page's URL may have below its route, each a `NavigationStack` screen
@@ -105,7 +108,7 @@ public final class StatehouseResponder: Sendable {
         }
         // An event waits its turn with its page's others (counted until it is answered).
         if let page = eventPage, !queues.enter(page) {
-            return finish(request, .text(429, "too many events waiting for page '\(page)' (limit \(queues.limit)): slow down"),
+            return finish(request, .text(429, "too many events waiting for page \(quoted(page)) (limit \(queues.limit)): slow down"),
                           eventPage: nil, start: start, complete)
         }
         let application = self.application

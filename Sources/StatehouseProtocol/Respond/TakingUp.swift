@@ -185,7 +185,7 @@ extension Application {
         let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments),
                                   snapshots: StateSnapshots(restoring: stored.values), appStorage: session,
-                                  environment: environment.preparation)
+                                  environment: rootEnvironment(environment))
         if tree.location.notFound != nil {
             tree.close()
             return logger.notice("a stored page's URL names no screen: \(stored.url)")

@@ -179,7 +179,7 @@ struct ElementRegistry {
     /// first, until one handles the press.
     private func keyPress(_ value: String?, at element: ElementNode) throws(EventError) -> @MainActor () -> Void {
         guard let value, let press = KeyPress(wireValue: value) else {
-            throw .invalidValue("a key event needs the key's name, after the modifiers held (ArrowDown, Shift+Tab, Meta+s), not '\(value ?? "")'")
+            throw .invalidValue("a key event needs the key's name, after the modifiers held (ArrowDown, Shift+Tab, Meta+s), not \(quoted(value ?? ""))")
         }
         var handlers: [KeyHandler] = []
         var takesAnyKey = false
@@ -193,7 +193,7 @@ struct ElementRegistry {
         }
         // A catch-all handler is sent every key: one it does not take changes nothing.
         guard !handlers.isEmpty || takesAnyKey else {
-            throw .invalidValue("no view here handles the key '\(value)' (handled: \(behaviour(of: element)?.keyNames.joined(separator: ", ") ?? "none"))")
+            throw .invalidValue("no view here handles the key \(quoted(value)) (handled: \(behaviour(of: element)?.keyNames.joined(separator: ", ") ?? "none"))")
         }
         return {
             for handler in handlers where handler.action(press) == .handled { return }
@@ -224,9 +224,14 @@ struct ElementRegistry {
         switch (element.handler, event.type) {
         case (.action(let action)?, .click):
             return ResolvedEvent(element: element, run: action)
-        case (.text(let binding, let onSubmit)?, .input), (.text(let binding, let onSubmit)?, .change),
-             (.text(let binding, let onSubmit)?, .submit):
+        case (.text(let binding, let onSubmit, let limit)?, .input), (.text(let binding, let onSubmit, let limit)?, .change),
+             (.text(let binding, let onSubmit, let limit)?, .submit):
             guard let value = event.value else { throw .invalidValue("a text event needs a value") }
+            // Characters are counted only when the bytes leave it in doubt (a character is one
+            // byte or more; the body that carried it is bounded).
+            if value.utf8.count > limit, value.count > limit {
+                throw .invalidValue("this field takes at most \(limit) characters, not \(quoted(value, limit: 20))")
+            }
             let submits = event.type == .submit
             return ResolvedEvent(element: element, echo: value) {
                 binding.wrappedValue = value
@@ -259,7 +264,7 @@ struct ElementRegistry {
             }
         case (.choice(let choice)?, .change), (.choice(let choice)?, .input):
             guard let value = event.value, let index = choice.options.firstIndex(of: value) else {
-                throw .invalidValue("'\(event.value ?? "")' is not one of the picker's options (\(choice.options.joined(separator: ", ")))")
+                throw .invalidValue("\(quoted(event.value ?? "")) is not one of the picker's options (\(choice.options.joined(separator: ", ")))")
             }
             return ResolvedEvent(element: element) { choice.select(index) }
         case (.date(let input)?, .change), (.date(let input)?, .input):
@@ -275,7 +280,7 @@ struct ElementRegistry {
 
     /// Whether the field `id` runs an action on Return (a text field with `.onSubmit`).
     func submitsOnReturn(_ id: String) -> Bool {
-        if case .text(_, let onSubmit)? = element(id)?.handler { return onSubmit != nil }
+        if case .text(_, let onSubmit, _)? = element(id)?.handler { return onSubmit != nil }
         return false
     }
 
@@ -287,7 +292,7 @@ struct ElementRegistry {
     func fieldEvent(_ id: String, value: String) -> Event? {
         let element = element(id)
         switch element?.handler {
-        case .text(let binding, _)?:
+        case .text(let binding, _, _)?:
             if value.isEmpty, element?.spec.attributes.contains(Attribute("type", "password")) == true { return nil }
             return binding.wrappedValue == value ? nil : Event(target: id, type: .input, value: value)
         case .number(let input)?:

@@ -91,6 +91,15 @@ public enum EventType: String, Sendable, CaseIterable {
 ///     print("refused: \(error)")   // e.g. the control 'save' is disabled or hidden
 /// }
 /// ```
+/// `text` in quotes for a refusal or a log line: at most `limit` characters of it, and its
+/// length in bytes when it was cut (a refusal never echoes a megabyte back).
+package func quoted(_ text: some StringProtocol, limit: Int = 64) -> String {
+    if text.utf8.count <= limit { return "'\(text)'" }
+    var prefix = Substring(text).prefix(limit)
+    if prefix.count == limit, prefix.utf8.count > 4 * limit { prefix = prefix.prefix(1) }  // long graphemes
+    return "'\(prefix)…' (\(text.utf8.count) bytes)"
+}
+
 public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchElement(String)
     case disabled(String)
@@ -99,9 +108,9 @@ public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchElement(let id): "no control with id '\(id)' on this page (removed, or not a control)"
-        case .disabled(let id): "the control '\(id)' is disabled or hidden"
-        case .unsupported(let type, let id): "the element '\(id)' does not handle '\(type.rawValue)' events"
+        case .noSuchElement(let id): "no control with id \(quoted(id)) on this page (removed, or not a control)"
+        case .disabled(let id): "the control \(quoted(id)) is disabled or hidden"
+        case .unsupported(let type, let id): "the element \(quoted(id)) does not handle '\(type.rawValue)' events"
         case .invalidValue(let message): "invalid value: \(message)"
         }
     }

@@ -71,8 +71,9 @@ struct Literal: Equatable {
 enum EventHandler {
     /// A button: `click` runs the action.
     case action(@MainActor () -> Void)
-    /// A text field: `input`, `change` and `submit` set the text; `submit` then runs `onSubmit`.
-    indirect case text(Binding<String>, onSubmit: (@MainActor () -> Void)?)
+    /// A text field: `input`, `change` and `submit` set the text (of at most `limit`
+    /// characters); `submit` then runs `onSubmit`.
+    indirect case text(Binding<String>, onSubmit: (@MainActor () -> Void)?, limit: Int)
     /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
     indirect case toggle(Binding<Bool>)
     /// A number (a slider): `input` while it moves, `change` when it is let go.

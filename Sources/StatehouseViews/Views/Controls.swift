@@ -68,7 +68,9 @@ struct TextInput: ElementView {
     /// A search field (`.searchable`): `type="search"`.
     var isSearch = false
 
-    func handler(in environment: EnvironmentValues) -> EventHandler? { .text(binding, onSubmit: environment.onSubmit) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? {
+        .text(binding, onSubmit: environment.onSubmit, limit: environment.textInputLimit)
+    }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("input", [

@@ -144,14 +144,14 @@ struct DateInput {
         let pieces = text.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
         let dayText = inputType == "time" ? nil : pieces.first
         let timeText = inputType == "time" ? pieces.first : (pieces.count == 2 ? pieces[1] : nil)
-        if inputType == "datetime-local", pieces.count != 2 { return .failure(.invalidValue("'\(text)' is not a date and time (YYYY-MM-DDTHH:MM)")) }
+        if inputType == "datetime-local", pieces.count != 2 { return .failure(.invalidValue("\(quoted(text)) is not a date and time (YYYY-MM-DDTHH:MM)")) }
         if let dayText {
             // Exactly YYYY-MM-DD, digits only: no sign, no empty part, no month 13 or 0 (which the
             // calendar would carry into the next or last year).
             let numbers = Self.fields(dayText, separator: "-", widths: [4, 2, 2])
-            guard let numbers else { return .failure(.invalidValue("'\(text)' is not a date (YYYY-MM-DD)")) }
+            guard let numbers else { return .failure(.invalidValue("\(quoted(text)) is not a date (YYYY-MM-DD)")) }
             guard numbers[0] >= 1, (1...12).contains(numbers[1]), numbers[2] >= 1 else {
-                return .failure(.invalidValue("'\(text)' is not a date that exists"))
+                return .failure(.invalidValue("\(quoted(text)) is not a date that exists"))
             }
             (parts.year, parts.month, parts.day) = (numbers[0], numbers[1], numbers[2])
         }
@@ -159,7 +159,7 @@ struct DateInput {
             // HH:MM, or HH:MM:SS as a browser may send it (the seconds are not kept).
             let numbers = Self.fields(timeText, separator: ":", widths: [2, 2]) ?? Self.fields(timeText, separator: ":", widths: [2, 2, 2])
             guard let numbers, (0..<24).contains(numbers[0]), (0..<60).contains(numbers[1]), numbers.count < 3 || numbers[2] < 60 else {
-                return .failure(.invalidValue("'\(text)' is not a time (HH:MM)"))
+                return .failure(.invalidValue("\(quoted(text)) is not a time (HH:MM)"))
             }
             (parts.hour, parts.minute) = (numbers[0], numbers[1])
         }
@@ -167,7 +167,7 @@ struct DateInput {
         guard let date = calendar.date(from: parts),
               calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: parts.year, month: parts.month, day: parts.day)
         else {
-            return .failure(.invalidValue("'\(text)' is not a date that exists"))
+            return .failure(.invalidValue("\(quoted(text)) is not a date that exists"))
         }
         if let range, !range.contains(date) {
             return .failure(.invalidValue("\(format(date)) is outside the allowed dates \(format(range.lowerBound)) to \(format(range.upperBound))"))

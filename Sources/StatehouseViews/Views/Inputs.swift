@@ -79,7 +79,7 @@ struct NumberInput {
     /// The value `text` sets, or why it is refused.
     func value(_ text: String) -> Result<Double, EventError> {
         guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
-            return .failure(.invalidValue("'\(text)' is not a number"))
+            return .failure(.invalidValue("\(quoted(text)) is not a number"))
         }
         guard bounds.contains(number) else {
             return .failure(.invalidValue("\(Self.format(number)) is out of range \(Self.format(bounds.lowerBound))...\(Self.format(bounds.upperBound))"))
@@ -136,7 +136,7 @@ struct TextArea: ElementView {
     let value: String
     let binding: Binding<String>
 
-    func handler(in environment: EnvironmentValues) -> EventHandler? { .text(binding, onSubmit: nil) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? { .text(binding, onSubmit: nil, limit: environment.textInputLimit) }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("textarea", [Attribute("class", "sh-texteditor"), Attribute("rows", "5")], text: value)
