@@ -103,6 +103,7 @@ extension StatehouseServer {
                 do {
                     server = try await start(app, options: options, loops: loops)
                 } catch {
+                    LogWriter.standardError.flush()
                     print("error: \(error)")
                     exit(1)
                 }
@@ -119,9 +120,11 @@ extension StatehouseServer {
         do {
             try await shutdown()
         } catch {
+            LogWriter.standardError.flush()
             print("error while stopping: \(error)")
             exit(1)
         }
+        LogWriter.standardError.flush()
         exit(0)
     }
 }
@@ -132,9 +135,15 @@ extension App {
     /// (requests in flight finish) and exit 0: from event loops of its own beside the main
     /// thread (`--event-loop threads`, the default) or from the main thread alone
     /// (`--event-loop main`); see `StatehouseServer.run`.
+    ///
+    /// Every `Logger` writes its lines through a thread of its own (a request's access-log line
+    /// costs it no write; see `LogWriter`): an app that sets up swift-log itself calls
+    /// `StatehouseServer.run` from its own `main` instead.
     @MainActor
     public static func main() {
-        StatehouseServer.run(Self(), options: parseCommandLineOrExit())
+        let options = parseCommandLineOrExit()
+        LogWriter.bootstrap()
+        StatehouseServer.run(Self(), options: options)
     }
 }
 

@@ -106,6 +106,24 @@ struct LimitsTests {
         withExtendedLifetime(connection) {}  // its socket stays open (unread) until here
     }
 
+    @Test("An access log nobody reads (a pipe left full) does not hold up answers: lines are written off the request's path")
+    func blockedLogDoesNotHoldAnswers() async throws {
+        // The demo logs a line per request at info; its output pipe is read only up to the
+        // port (64 KiB of lines fill it: about a thousand requests).
+        let (demo, port) = try startDemo(["STATEHOUSE_LOG_LEVEL": "info"])
+        defer { if demo.isRunning { demo.terminate() } }
+        let connection = try LoopbackConnection(port: port)
+        let start = Date()
+        var answered = 0
+        for _ in 0..<3_000 {
+            connection.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            guard (try? connection.readResponse(seconds: 5))?.head.hasPrefix("HTTP/1.1 200") == true else { break }
+            answered += 1
+        }
+        #expect(answered == 3_000, "answers stopped after \(answered) requests (\(Int(Date().timeIntervalSince(start))) s)")
+        #expect(demo.isRunning)
+    }
+
     @Test("Over the connection cap a new connection gets 503 and is closed")
     func connectionCap() async throws {
         try await withServer({ $0.maxConnections = 2 }) { port in
