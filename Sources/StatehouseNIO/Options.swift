@@ -67,6 +67,7 @@ public struct ServerOptions: Sendable {
     public var maxTextLength: Int { get { settings.maxTextLength } set { settings.maxTextLength = newValue } }
     public var maxPathSegments: Int { get { settings.maxPathSegments } set { settings.maxPathSegments = newValue } }
     public var secureCookies: Bool { get { settings.secureCookies } set { settings.secureCookies = newValue } }
+    public var allowedHosts: [String] { get { settings.allowedHosts } set { settings.allowedHosts = newValue } }
     public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
     public var storeTimeout: Double { get { settings.storeTimeout } set { settings.storeTimeout = newValue } }
 
@@ -167,6 +168,11 @@ extension ServerOptions {
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .text("secret-key-file", \.secretKeyFile, "The session key's file (64 hex digits, mode 600): sessions are stored under keyed hashes of their ids. Default: a SQLite store's PATH.key, made on first start; required with PostgreSQL (one key for every process)."),
+        OptionDeclaration(name: "allowed-hosts", help: "The host names the server answers for, comma-separated (421 for any other Host; .example.com also allows every name below it). Default: any.",
+                          valueName: "<name,…>", set: { options, text in
+                              options.allowedHosts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                              return nil
+                          }, show: { $0.allowedHosts.joined(separator: ",") }),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),

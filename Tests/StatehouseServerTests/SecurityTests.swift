@@ -162,6 +162,25 @@ struct SecurityTests {
         await store.close()
     }
 
+    @Test("With --allowed-hosts, a request for another Host (DNS rebinding) or none is refused with 421 and reaches nothing; the names allowed, with any port, are served")
+    func hostAllowList() async throws {
+        try await withServer({ $0.allowedHosts = ["app.example.com", ".example.org"] }) { port in
+            let client = CurlClient(port: port)
+            for host in ["attacker.example", "127.0.0.1", "example.com", "app.example.com.attacker.example", "xexample.org"] {
+                let reply = client.get("/counter", headers: ["Host: \(host)"])
+                #expect(reply.status == 421, "\(host): \(reply.status)")
+                #expect(reply.header("set-cookie") == nil, "no session is made")
+                #expect(client.get("/_sh/health", headers: ["Host: \(host)"]).status == 421)
+            }
+            #expect(client.get("/counter", headers: ["Host: "]).status == 421, "no Host")
+            for host in ["app.example.com", "APP.example.com:8080", "example.org", "www.example.org:443"] {
+                #expect(client.get("/counter", headers: ["Host: \(host)"]).status == 200, "\(host)")
+            }
+        }
+        #expect(HostAllowList([]).allows("anything") && HostAllowList([]).allows(nil), "no list: every host")
+        #expect(HostAllowList(["::1"]).allows("[::1]:8080") == false && HostAllowList(["[::1]"]).allows("[::1]:8080"))
+    }
+
     @Test("What a client sent is logged without control characters: a newline cannot forge a log line")
     func logLines() {
         #expect(StatehouseResponder.loggable(Array("abc\ninfo: forged\r".utf8)) == "abc?info: forged")

@@ -29,6 +29,11 @@ public struct ProtocolSettings: Sendable {
     /// the page mounts and renders (a `GET` with more is 414, Back or Forward to one is 400):
     /// a long URL of short segments must not buy a page of thousands of screens.
     public var maxPathSegments = PageLocation.defaultMaxSegments
+    /// The host names the server answers for (the `Host` header, its port aside): any other is
+    /// refused with 421, so that a name an attacker points at this server (DNS rebinding)
+    /// reaches nothing. `example.com` is that name; `.example.com` also every name below it.
+    /// Empty: every host (the default, as a server on loopback has none to name).
+    public var allowedHosts: [String] = []
     /// Mark the session cookie `Secure` (the server sits behind TLS).
     public var secureCookies = false
     /// Serve `/_sh/` files from this directory instead of the embedded copy of `public/`.
@@ -68,6 +73,7 @@ public struct ProtocolSettings: Sendable {
 public final class StatehouseResponder: Sendable {
     let application: Application
     private let files: StaticFiles
+    private let allowedHosts: HostAllowList
     private let queues: EventQueues
     private let logger: Logger
     private let metrics: ProtocolMetrics?
@@ -85,6 +91,7 @@ public final class StatehouseResponder: Sendable {
         self.metrics = metrics
         application = Application(routes: routes, settings: settings, appState: appState, metrics: metrics, logger: logger)
         files = StaticFiles(directory: settings.publicDirectory)
+        allowedHosts = HostAllowList(settings.allowedHosts)
         queues = EventQueues(limit: settings.maxQueuedEvents)
         self.logger = logger
         var paths: [String] = []
@@ -102,6 +109,10 @@ public final class StatehouseResponder: Sendable {
         // decoded once, here, and handed on.
         let request = request.decodingEventForm()
         let eventPage = request.form?[Wire.Field.page]
+        if !allowedHosts.allows(request.headers.first("host")) {
+            return finish(request, .text(421, "this server does not answer for the host \(quoted(request.headers.first("host") ?? "(none)"))"),
+                          eventPage: nil, start: start, complete)
+        }
         if request.method == "GET", request.path.hasPrefix(Wire.prefix),
            let response = files.response(for: String(request.path.dropFirst(Wire.prefix.count))) {
             return finish(request, response, eventPage: nil, start: start, complete)
