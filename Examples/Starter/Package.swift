@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // A starter app on Statehouse, as your own package would be: it depends on Statehouse as a

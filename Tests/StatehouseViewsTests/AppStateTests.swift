@@ -24,10 +24,12 @@ struct AppStateTests {
     func sharedAcrossPages() throws {
         let routes = CountingApp().body._routes
         let first = routes[0].makeTree(PlainHTML.self), second = routes[0].makeTree(PlainHTML.self)
-        var invalidated = 0
+        var invalidated = 0, clickerInvalidated = 0
         second.onInvalidate = { invalidated += 1 }
+        first.onInvalidate = { clickerInvalidated += 1 }
 
         let own = try click(first, "Increment").map(\.html).joined()
+        #expect(clickerInvalidated == 0, "the clicked page's own answer carries its changes: nothing to push")
         #expect(own.contains(">1</span>"))
         #expect(own.contains("Clicks from this page: 1"))
 

@@ -32,7 +32,8 @@ struct Reconciler {
 
     // Small fields last, so they share one word.
     private var nextMountOrder: UInt32 = 0
-    /// Set while the tree settles: invalidations then are part of the flush, not news.
+    /// Set while the tree settles or applies an event: invalidations then are part of the
+    /// flush (the one under way, or the one that follows the event), not news.
     fileprivate var isSettling = false
 
     /// Whether some state changed that `settle()` has not yet handled.
@@ -92,6 +93,15 @@ struct Reconciler {
 }
 
 extension LiveTree {
+    /// Runs an event's handler. What it invalidates is answered by the flush that follows
+    /// (`apply` is always followed by one), so it is no news for `onInvalidate`: a page with
+    /// its event stream open queued a push job on every click that found nothing to push.
+    func runApplying(_ run: @MainActor () -> Void) {
+        reconciler.isSettling = true
+        defer { reconciler.isSettling = false }
+        run()
+    }
+
     /// Runs lifecycle actions and re-evaluates dirty nodes, parents first, until nothing is
     /// left (at most 100 rounds: actions that keep writing state stop there).
     func settle() throws(ViewFailure) {

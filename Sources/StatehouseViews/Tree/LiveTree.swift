@@ -223,12 +223,13 @@ public final class LiveTree {
 
     /// Runs `event`'s handler without collecting changes yet: several events can be applied
     /// before one `flush()` (a no-JavaScript form post applies its changed fields, then the
-    /// pressed button).
+    /// pressed button). Call `flush()` after: what the handler changed is not announced
+    /// through `onInvalidate`.
     public func apply(_ event: Event) throws(EventError) {
         let resolved = try resolve(event)
         if let echo = resolved.echo { recorder.suppressEcho(of: resolved.element, value: echo) }
         if event.type == .focus || event.type == .blur { registry.focusReported(event.target, hasFocus: event.type == .focus) }
-        resolved.run()
+        runApplying(resolved.run)
     }
 
     /// The focus move a `@FocusState` write asks of the browser since the last call, if any:
