@@ -1,3 +1,4 @@
+import StatehouseTesting
 import Testing
 @testable import StatehouseViews
 
@@ -107,5 +108,54 @@ struct DynamicPropertyTests {
         _ = try click(tree, "Click")
         _ = try click(tree, "Click")
         #expect(tree.render().contains("2 → 4"))
+    }
+}
+
+/// `ForEach($items)`: each row's binding finds its element where it was, without a scan.
+@MainActor
+@Suite("ForEach over a binding")
+struct BindingForEachTests {
+    /// An element whose id counts its reads (the work a row's binding does to find it).
+    struct Item: Identifiable {
+        nonisolated(unsafe) static var idReads = 0
+        let key: Int
+        var done = false
+        var id: Int {
+            Self.idReads += 1
+            return key
+        }
+    }
+
+    struct Rows: View {
+        @State var items: [Item]
+        var body: some View {
+            Button("Add") { items.append(Item(key: items.count)) }.accessibilityIdentifier("add")
+            ForEach($items) { $item in
+                Toggle("Item \(item.key)", isOn: $item.done).accessibilityIdentifier("item")
+            }
+        }
+    }
+
+    /// The ids read by adding a row to a list of `count`, and by toggling its first row.
+    func idReads(rows count: Int) throws -> (add: Int, toggle: Int) {
+        let page = try ViewTest(Rows(items: (0..<count).map { Item(key: $0) }))
+        Item.idReads = 0
+        try page.click("add")
+        let add = Item.idReads
+        Item.idReads = 0
+        try page.click("item-0")
+        #expect(try page.element("item-0")[attribute: "aria-checked"] == "true")
+        return (add, Item.idReads)
+    }
+
+    @Test("Adding or toggling a row reads each element's id a bounded number of times: ten times the rows, about ten times the reads (a scan per binding read made it a hundred)")
+    func rowsFindTheirElementsWithoutAScan() throws {
+        let small = try idReads(rows: 100), large = try idReads(rows: 1_000)
+        #expect(large.add < 15 * small.add, "add: \(small.add) reads at 100 rows, \(large.add) at 1,000")
+        #expect(large.toggle < 15 * small.toggle, "toggle: \(small.toggle) reads at 100 rows, \(large.toggle) at 1,000")
+        // After a row moved (the first deleted), the bindings made before find theirs by a scan.
+        let page = try ViewTest(Rows(items: (0..<5).map { Item(key: $0) }))
+        try page.click("item-3")
+        #expect(try page.element("item-3")[attribute: "aria-checked"] == "true")
     }
 }

@@ -12,15 +12,29 @@ extension ForEach {
     /// ```
     public init<C: MutableCollection & RandomAccessCollection>(_ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content)
     where C.Element: Identifiable, Data == [Binding<C.Element>], ID == C.Element.ID {
-        let elements = data.wrappedValue.map { element in
+        let collection = data.wrappedValue
+        let elements = zip(collection.indices, collection).map { index, element in
             let id = element.id
+            // Where the element was when the rows were made is looked at first: a row's binding
+            // (read for the row's key and in its body) finds its element at once, and scans
+            // only after the collection moved it (a scan per read made a list's every change
+            // cost the square of its length).
             return Binding<C.Element>(get: {
-                data.wrappedValue.first { $0.id == id } ?? element
+                let current = data.wrappedValue
+                return Self.position(of: id, near: index, in: current).map { current[$0] } ?? element
             }, set: { newValue in
-                if let index = data.wrappedValue.firstIndex(where: { $0.id == id }) { data.wrappedValue[index] = newValue }
+                if let position = Self.position(of: id, near: index, in: data.wrappedValue) { data.wrappedValue[position] = newValue }
             })
         }
         self.init(elements, id: \.wrappedValue.id, content: content)
+    }
+
+    /// Where the element `id` is in `collection`: at `index` if it is still there, else found
+    /// by a scan.
+    private nonisolated static func position<C: RandomAccessCollection>(of id: C.Element.ID, near index: C.Index,
+                                                                       in collection: C) -> C.Index? where C.Element: Identifiable {
+        if index >= collection.startIndex, index < collection.endIndex, collection[index].id == id { return index }
+        return collection.firstIndex { $0.id == id }
     }
 
     /// Sets the deletion action: each row gets a Delete button (a person without a swipe, and
