@@ -361,15 +361,15 @@ struct TextInputLimitTests {
         }
     }
 
-    @Test("A text longer than the limit (10,000 characters by default, or a view's .textInputLimit) is refused, quoting a few characters of it, and changes nothing; one at the limit is taken")
+    @Test("A text longer than the limit (10,000 characters by default, or a view's .textInputLimit) is refused, saying its length and none of its text (it may be a password), and changes nothing; one at the limit is taken")
     func longTextRefused() throws {
         let page = try ViewTest(Fields())
         let megabyte = String(repeating: "a", count: 1 << 20)
-        #expect(throws: EventError.invalidValue("this field takes at most 10000 characters, not '\(String(repeating: "a", count: 20))…' (1048576 bytes)")) {
+        #expect(throws: EventError.invalidValue("this field takes at most 10000 characters, not 1048576")) {
             try page.type(megabyte, into: "name")
         }
         #expect(throws: EventError.self) { try page.type(String(repeating: "é", count: 10_001), into: "notes") }
-        #expect(throws: EventError.invalidValue("this field takes at most 5 characters, not '123456'")) {
+        #expect(throws: EventError.invalidValue("this field takes at most 5 characters, not 6")) {
             try page.type("123456", into: "zip")
         }
         #expect(page.text("counts") == "0 0 0", "nothing changed")
