@@ -35,7 +35,7 @@ public struct ServerOptions: Sendable {
     /// one, left to the main thread, which runs the views for the requests the loops hand it
     /// (those read together; one read alone is answered in place). On 2 cores one loop beside
     /// the views served more events with less CPU each than two, which contended with the
-    /// views for the cores (README, Benchmarks: measured when every request was handed on).
+    /// views for the cores (measured when every request was handed on to the main thread).
     public var eventLoopThreads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
     /// static files (its defaults are `ProtocolSettings`'s).

@@ -12,9 +12,12 @@ struct HostAllowList: Sendable {
         domains = entries.filter { $0.hasPrefix(".") }
     }
 
+    /// No entries: every host is answered.
+    var isEmpty: Bool { names.isEmpty && domains.isEmpty }
+
     /// Whether a request whose `Host` header is `host` is answered: any, with no entries.
     func allows(_ host: String?) -> Bool {
-        if names.isEmpty, domains.isEmpty { return true }
+        if isEmpty { return true }
         guard let host else { return false }
         let name = Self.name(of: host.lowercased())
         return names.contains(name) || domains.contains { name.hasSuffix($0) || name == $0.dropFirst() }

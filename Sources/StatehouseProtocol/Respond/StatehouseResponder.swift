@@ -109,7 +109,8 @@ public final class StatehouseResponder: Sendable {
         // decoded once, here, and handed on.
         let request = request.decodingEventForm()
         let eventPage = request.form?[Wire.Field.page]
-        if !allowedHosts.allows(request.headers.first("host")) {
+        // No list (the default): no header is looked up on an event's path.
+        if !allowedHosts.isEmpty, !allowedHosts.allows(request.headers.first("host")) {
             return finish(request, .text(421, "this server does not answer for the host \(quoted(request.headers.first("host") ?? "(none)"))"),
                           eventPage: nil, start: start, complete)
         }

@@ -94,8 +94,8 @@ struct Reconciler {
 
 extension LiveTree {
     /// Runs an event's handler. What it invalidates is answered by the flush that follows
-    /// (`apply` is always followed by one), so it is no news for `onInvalidate`: a page with
-    /// its event stream open queued a push job on every click that found nothing to push.
+    /// (`apply` is always followed by one), so it is no news for `onInvalidate`: announced, it
+    /// would queue a push job for a page with an open stream that finds nothing to push.
     func runApplying(_ run: @MainActor () -> Void) {
         reconciler.isSettling = true
         defer { reconciler.isSettling = false }

@@ -17,8 +17,8 @@ extension ForEach {
             let id = element.id
             // Where the element was when the rows were made is looked at first: a row's binding
             // (read for the row's key and in its body) finds its element at once, and scans
-            // only after the collection moved it (a scan per read made a list's every change
-            // cost the square of its length).
+            // only after the collection moved it: a scan per read would make a list's every
+            // change cost the square of its length.
             return Binding<C.Element>(get: {
                 let current = data.wrappedValue
                 return Self.position(of: id, near: index, in: current).map { current[$0] } ?? element
