@@ -56,10 +56,7 @@ let package = Package(
         // diffing, HTML. Knows no protocol and no networking.
         // Re-exports Observation and OpenCombine, so `@Observable`, `ObservableObject` and
         // `@Published` need no import of their own.
-        .target(name: "StatehouseViews", dependencies: ["CMainActorBaton", .product(name: "OpenCombine", package: "OpenCombine")]),
-        // The main actor's baton: the lock whose holder runs main-actor work, and the Swift
-        // runtime's isolation hooks that count its holder as on the main actor.
-        .target(name: "CMainActorBaton"),
+        .target(name: "StatehouseViews", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
         // The wire protocol, for any host: paths and fields, event decoding, pages and sessions,
         // the document and its no-JavaScript form, Turbo Stream fragments, event streams,
         // static files. Knows no HTTP server.

@@ -103,18 +103,18 @@ struct Render: AsyncParsableCommand {
     }
 }
 
-/// `bench serve statehouse|statehouse-main|nio [--port P]`: a server for the benchmarks to
+/// `bench serve statehouse|statehouse-threads|nio [--port P]`: a server for the benchmarks to
 /// measure, in its own process (so that its memory is its own). Prints `listening on PORT`.
 /// (Handled by `Entry` before the commands are parsed; declared here for `--help`.)
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serves the demo or the bare NIO server.")
 
-    @Argument(help: "statehouse, statehouse-main or nio.")
+    @Argument(help: "statehouse, statehouse-threads or nio.")
     var kind: String
     @Option var port = 0
 
     func run() throws {
-        throw ValidationError("no server \(kind): statehouse, statehouse-main or nio")
+        throw ValidationError("no server \(kind): statehouse, statehouse-threads or nio")
     }
 }
 

@@ -5,13 +5,12 @@ import StatehouseGallery
 /// The servers the benchmarks measure, each in a process of its own (so that its memory and
 /// CPU time are its own).
 public enum BenchServer: String, CaseIterable, Sendable {
-    /// The demo (the gallery) as `swift run demo` serves it: event loops of their own beside
-    /// the main thread, which runs the views for requests the loops do not answer in place
-    /// (`--event-loop threads`, `StatehouseServer.run`).
+    /// The demo (the gallery) on `swift run demo`'s event loop: the main thread reads, answers
+    /// and writes every request (`--event-loop main`, `StatehouseServer.run`).
     case statehouse
-    /// The demo with the main thread as the one event loop, which runs the views too
-    /// (`--event-loop main`).
-    case statehouseMain = "statehouse-main"
+    /// The demo with event loops of their own, which hand each request to the main thread
+    /// (`--event-loop threads`).
+    case statehouseThreads = "statehouse-threads"
     /// A bare SwiftNIO HTTP/1.1 server answering every request with the same fragment.
     case nio
 
@@ -22,9 +21,9 @@ public enum BenchServer: String, CaseIterable, Sendable {
     public func serve(port: Int) -> Never {
         switch self {
         case .statehouse:
-            StatehouseServer.run(DemoApp(), options: Self.options(port: port, eventLoop: .threads)) { say("listening on \($0.port)") }
-        case .statehouseMain:
             StatehouseServer.run(DemoApp(), options: Self.options(port: port, eventLoop: .main)) { say("listening on \($0.port)") }
+        case .statehouseThreads:
+            StatehouseServer.run(DemoApp(), options: Self.options(port: port, eventLoop: .threads)) { say("listening on \($0.port)") }
         case .nio:
             // A process started from a thread that blocks SIGTERM (as dispatch's threads do)
             // inherits that mask; this main thread waits for its server, not for a signal.

@@ -30,12 +30,11 @@ public struct ServerOptions: Sendable {
     public var logLevel: Logger.Level = .info
     /// Where `App.main()` runs connections and views (`StatehouseServer.start` always uses
     /// `.threads`).
-    public var eventLoop: EventLoopChoice = .threads
+    public var eventLoop: EventLoopChoice = .main
     /// With `.threads`, the event loops that read and write connections: one per core but
-    /// one, left to the main thread, which runs the views for the requests the loops hand it
-    /// (those read together; one read alone is answered in place). On 2 cores one loop beside
-    /// the views served more events with less CPU each than two, which contended with the
-    /// views for the cores (measured when every request was handed on to the main thread).
+    /// one, left to the main thread, which runs the views for every request the loops hand
+    /// it. On 2 cores one loop beside the views served more events with less CPU each than
+    /// two, which contended with the views for the cores.
     public var eventLoopThreads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     /// What the protocol needs: page and session lifetimes and caps, queued events, cookies,
     /// static files (its defaults are `ProtocolSettings`'s).
@@ -120,20 +119,20 @@ public struct ServerOptions: Sendable {
     /// Where connections are served and views run.
     ///
     /// ```swift
-    /// let options = try ServerOptions(arguments: ["--event-loop", "main"], environment: [:])
-    /// // options.eventLoop == .main: App.main() serves and runs the views on the main thread
+    /// let options = try ServerOptions(arguments: ["--event-loop", "threads"], environment: [:])
+    /// // options.eventLoop == .threads: App.main() reads and writes connections on threads of
+    /// // their own, and runs the views on the main thread
     /// ```
     public enum EventLoopChoice: String, CaseIterable, Sendable {
-        /// Event loops on threads of the server's own (`eventLoopThreads`: one per core but
-        /// one) beside the main thread. A request that came alone in its loop's turn is answered
-        /// on that loop when the main actor is free (no thread wakes another); the others are
-        /// handed to the main thread and back: the most requests per second once several arrive
-        /// at once (parsing and writing run beside the views).
-        case threads
-        /// The main thread is the only event loop and runs the views too: no thread wakes
-        /// another on a request's path, so a lightly loaded server answers sooner and spends
-        /// less CPU per request, but all of it runs on one core.
+        /// The main thread is the only event loop and runs the views too (the default): no
+        /// thread wakes another on a request's path, so a server answers sooner and spends less
+        /// CPU per request, but all of it runs on one core. (A deployment uses more cores with
+        /// more processes: see the Deploying guide.)
         case main
+        /// Event loops on threads of the server's own (`eventLoopThreads`: one per core but
+        /// one) beside the main thread, which runs the views: each request is handed to the
+        /// main thread and its answer back (parsing and writing run beside the views).
+        case threads
     }
 
     var limits: HTTPLimits {
@@ -177,8 +176,8 @@ extension ServerOptions {
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
         .choice("log-level", \.logLevel, "The lowest level logged."),
-        .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections beside the main thread (event-loop threads, the default).", in: 1...1024),
-        .choice("event-loop", \.eventLoop, "threads: event loops of their own beside the main thread, which runs the views; a request read alone is answered where it was read (the most requests/s); main: the main thread serves and runs the views (the lowest latency and CPU per request, one core)."),
+        .integer("event-loop-threads", \.eventLoopThreads, "The event loops that serve connections beside the main thread (with the event loop threads).", in: 1...1024),
+        .choice("event-loop", \.eventLoop, "main: the main thread serves and runs the views (the lowest latency and CPU per request, one core); threads: event loops of their own read and write beside the main thread, which runs the views (each request is handed to it and back)."),
     ]
 }
 

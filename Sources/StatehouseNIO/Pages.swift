@@ -45,8 +45,10 @@ public final class StatehousePages: Sendable, Service {
             }
         }
         if settings.stateStore == nil {
-            if options.secretKeyFile == nil { settings.sessionSecret = try Self.defaultSecret(for: options.stateStore) }
+            if settings.sessionSecret == nil { settings.sessionSecret = try Self.defaultSecret(for: options.stateStore) }
             settings.stateStore = try await Self.openStore(options.stateStore, logger: logger)
+        } else if settings.sessionSecret == nil {
+            throw OptionsError(description: "the durable store in settings.stateStore needs its session key, kept outside it: settings.sessionSecret or --secret-key-file PATH (64 hex digits, mode 600; make one with: openssl rand -hex 32 > PATH)")
         }
         if options.metrics, settings.metrics == nil {
             let registry = PrometheusCollectorRegistry()

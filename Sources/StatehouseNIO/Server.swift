@@ -73,17 +73,15 @@ public final class StatehouseServer: Sendable {
 extension StatehouseServer {
     /// Serves `app` until SIGTERM or SIGINT stops it gracefully (requests in flight finish);
     /// then exits 0 (1 if it could not start). Call it on the main thread, which becomes the
-    /// event loop that runs the main actor's jobs (`.task` bodies, timers, pushes) holding the
-    /// main actor's baton. `App.main()` calls this.
+    /// event loop that runs the main actor's jobs (`.task` bodies, timers, pushes).
+    /// `App.main()` calls this.
     ///
-    /// With `options.eventLoop == .threads` (the default) connections are read and written on
-    /// event loops of their own; a request that came alone in its loop's turn is answered
-    /// there, by its page's views, when the main actor is free (the loop takes the baton: no
-    /// thread wakes another on its path), and the others are handed to the main thread, which
-    /// then works beside the loops. With `.main` the main thread is the only event loop and
-    /// answers every request itself. (`start` serves from threads of its own and hands every
-    /// request to the main actor: for a process whose main thread is taken, such as a test
-    /// runner.)
+    /// With `options.eventLoop == .main` (the default) that loop also reads and writes every
+    /// connection, and answers each request itself: no thread wakes another on a request's
+    /// path. With `.threads` connections are read and written on event loops of their own,
+    /// which hand each request to the main thread and take its answer back. (`start` serves
+    /// from threads of its own and hands every request to the main actor: for a process whose
+    /// main thread is taken, such as a test runner.)
     ///
     /// - Parameters:
     ///   - app: the app to serve.
@@ -92,7 +90,7 @@ extension StatehouseServer {
     @MainActor
     public static func run<A: App>(_ app: A, options: ServerOptions,
                                    onListening: @escaping @MainActor @Sendable (StatehouseServer) -> Void = { _ in }) -> Never {
-        MainThreadLoop.run(answersInPlace: options.eventLoop == .threads) { mainLoop in
+        MainThreadLoop.run { mainLoop in
             let loops: HTTPServer.Loops
             switch options.eventLoop {
             case .main: loops = .given(mainLoop)

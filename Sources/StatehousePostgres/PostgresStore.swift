@@ -19,6 +19,7 @@ import Synchronization
 /// // …or, for a host of its own:
 /// var settings = ProtocolSettings()
 /// settings.stateStore = try await PostgresStore.open(url: "postgres://app@db.internal/app")
+/// settings.sessionSecret = try SessionSecret(contentsOfFile: "/etc/myapp/statehouse.key")
 /// ```
 public final class PostgresStore: DurableStore {
     private let client: PostgresClient

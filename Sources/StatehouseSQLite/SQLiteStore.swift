@@ -20,6 +20,7 @@ import StatehouseViews
 /// ```swift
 /// var settings = ProtocolSettings()
 /// settings.stateStore = try await SQLiteStore.open(path: "statehouse.sqlite")
+/// settings.sessionSecret = try SessionSecret(contentsOfFile: "/etc/myapp/statehouse.key")
 /// ```
 public final class SQLiteStore: DurableStore {
     private let connection: SQLiteConnection

@@ -122,6 +122,11 @@ struct LimitsTests {
         }
         #expect(answered == 3_000, "answers stopped after \(answered) requests (\(Int(Date().timeIntervalSince(start))) s)")
         #expect(demo.isRunning)
+        // Nor the exit: asked to stop, it waits a bounded time for its lines, then goes.
+        demo.terminate()
+        let stopping = Date()
+        while demo.isRunning, Date().timeIntervalSince(stopping) < 10 { usleep(50_000) }
+        #expect(!demo.isRunning, "still running 10 s after SIGTERM, waiting on a log nobody reads")
     }
 
     @Test("Over the connection cap a new connection gets 503 and is closed")

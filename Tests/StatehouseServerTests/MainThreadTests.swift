@@ -3,11 +3,10 @@ import Statehouse
 import Testing
 
 /// `App.main()` (`StatehouseServer.run`) makes the main thread the event loop that runs the
-/// main actor's jobs (`.task` bodies, timers, pushes) holding the main actor's baton. With
-/// `--event-loop threads` connections are served on event loops of their own, which answer a
-/// request that came alone in place (taking the baton) and hand the others to the main thread;
-/// with `--event-loop main` the main thread is the one event loop and answers every request
-/// itself. (The in-process tests serve through `StatehouseServer.start`, which always hands
+/// main actor's jobs (`.task` bodies, timers, pushes). With `--event-loop main` (the default)
+/// it is the one event loop and answers every request itself; with `--event-loop threads`
+/// connections are served on event loops of their own, which hand each request to the main
+/// thread. (The in-process tests serve through `StatehouseServer.start`, which always hands
 /// requests to the main actor.) These drive the demo binary both ways.
 @Suite("App.main() on either event loop (the demo binary)")
 struct MainThreadTests {
@@ -53,9 +52,9 @@ struct MainThreadTests {
         #expect(demo.terminationReason == .exit && demo.terminationStatus == 0)
     }
 
-    @Test("threads: clicks that come one at a time are answered on the loop that read them, no thread woken: one wait per click, where handing each to the main thread and back made three")
-    func aloneAnsweredInPlace() async throws {
-        let (demo, port) = try startDemo(["STATEHOUSE_EVENT_LOOP": "threads"])
+    @Test("main (the default): a click is read, answered and written on the main thread: one wait per click (for the next), where handing each to another thread and back makes three")
+    func clickOnOneThread() async throws {
+        let (demo, port) = try startDemo([:])
         defer { if demo.isRunning { demo.terminate() } }
 
         try await withTaskExecutorPreference(BlockingExecutor.shared) {
@@ -67,16 +66,13 @@ struct MainThreadTests {
                 #expect(reply.status == 200)
                 #expect(reply.body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">\#(click + 1)</span>"#), "\(reply.body)")
             }
-            // In place: the loop's thread waits for the next click (1). Handed on: the loop waits
-            // for the answer, the main thread for work, the loop again (3, measured 3.00 with
-            // the hop for every request).
             #expect(perClick < 1.6, "\(perClick) voluntary context switches per click")
         }
     }
 
-    @Test("threads: page loads that come one at a time are answered on the loop that read them too, when the page queued no work on the main actor (its document waited behind the main queue before: three waits per load)")
-    func pageLoadAloneAnsweredInPlace() async throws {
-        let (demo, port) = try startDemo(["STATEHOUSE_EVENT_LOOP": "threads"])
+    @Test("main (the default): a page load is answered on the main thread too, after the jobs its views queued there: one wait per load")
+    func pageLoadOnOneThread() async throws {
+        let (demo, port) = try startDemo([:])
         defer { if demo.isRunning { demo.terminate() } }
 
         try await withTaskExecutorPreference(BlockingExecutor.shared) {
@@ -89,6 +85,26 @@ struct MainThreadTests {
             }
             #expect(perLoad < 1.6, "\(perLoad) voluntary context switches per page load")
         }
+    }
+
+    @Test("The demo binary calls no private Swift runtime hook and reads no libdispatch structure: of libdispatch's exported but unpublished entry points it uses only the two swift-corelibs-foundation's RunLoop drains the main queue with")
+    func supportedGroundOnly() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        nm.arguments = ["--undefined-only", root.appendingPathComponent(".build/debug/demo").path]
+        let output = Pipe()
+        nm.standardOutput = output
+        try nm.run()
+        let symbols = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nm.waitUntilExit()
+        #expect(nm.terminationStatus == 0)
+        #expect(symbols.contains("swift_task_create"), "nm listed the binary's undefined symbols")
+        let names = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+        for name in ["swift_task_isIsolatingCurrentContext_hook", "swift_task_checkIsolated_hook", "_dispatch_main_q"] {
+            #expect(!names.contains(name), "the demo uses \(name)")
+        }
+        #expect(names.filter { $0.hasPrefix("_dispatch") }.sorted() == ["_dispatch_get_main_queue_handle_4CF", "_dispatch_main_queue_callback_4CF"])
     }
 }
 

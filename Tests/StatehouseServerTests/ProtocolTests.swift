@@ -290,13 +290,17 @@ struct ProtocolTests {
         try fm.createSymbolicLink(atPath: directory.appendingPathComponent("etcdir").path, withDestinationPath: "/etc")
         try fm.createSymbolicLink(atPath: directory.appendingPathComponent("up.txt").path, withDestinationPath: "../outside.txt")
         try fm.createSymbolicLink(atPath: directory.appendingPathComponent("alias.js").path, withDestinationPath: "client.js")
+        // A link that stays inside but leads to a dotfile, and a FIFO (opening it to read would
+        // wait for a writer: the server's thread with it).
+        try fm.createSymbolicLink(atPath: directory.appendingPathComponent("env.txt").path, withDestinationPath: ".env")
+        #expect(mkfifo(directory.appendingPathComponent("pipe.js").path, 0o600) == 0)
         try await withServer({ $0.publicDirectory = directory.path }) { port in
             let client = CurlClient(port: port)
             #expect(client.get("/_sh/client.js").body == "console.log(1)")
             #expect(client.get("/_sh/css/site.css").body == "p{}")
             #expect(client.get("/_sh/alias.js").body == "console.log(1)", "a link that stays inside is served")
             for path in ["/_sh/etcdir/passwd", "/_sh/etcdir/hostname", "/_sh/up.txt", "/_sh/.env", "/_sh/.git/config",
-                         "/_sh/css", "/_sh/css/", "/_sh/etcdir", "/_sh/css//site.css"] {
+                         "/_sh/css", "/_sh/css/", "/_sh/etcdir", "/_sh/css//site.css", "/_sh/env.txt", "/_sh/pipe.js"] {
                 let reply = client.get(path)
                 #expect(reply.status == 404, "\(path) gave \(reply.status)")
                 #expect(!reply.body.contains("root:") && !reply.body.contains("SECRET") && !reply.body.contains("outside"))

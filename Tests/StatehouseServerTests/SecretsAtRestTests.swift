@@ -2,6 +2,7 @@ import Foundation
 import Statehouse
 import Testing
 @testable import StatehouseProtocol
+import StatehouseSQLite
 
 /// What the durable store's files hold: no secret of a session (its id, its CSRF token) and no
 /// text typed into a `SecureField`, as the demo binary ships (the SQLite store, its key beside it).
@@ -71,7 +72,30 @@ struct SecretsAtRestTests {
         }
     }
 
-    @Test("A session key file: made with mode 0600 on first start and read again; one others may read, or that is not 64 hex digits, is refused")
+    @Test("An app's own session key (ProtocolSettings.sessionSecret) is the one used, with the default SQLite store too; a store the app opened itself without a key is refused at start")
+    @MainActor
+    func appSetKey() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-appkey-\(UUID().uuidString).sqlite").path
+        defer { DurableStoreTests.removeStore(file) }
+        let key = try SessionSecret(hex: String(repeating: "5a", count: 32))
+        var options = ServerOptions.forTests
+        options.secretKeyFile = nil
+        options.stateStore = .sqlite(path: file)
+        options.settings.sessionSecret = key
+        let pages = try await StatehousePages.open(TestApp(), options: options)
+        let session = Token.random()
+        #expect(pages.responder.application.store.secret.storeID(of: session) == key.storeID(of: session))
+        #expect(!FileManager.default.fileExists(atPath: file + ".key"), "no key file made beside the store: the app gave its key")
+        await pages.close()
+
+        var own = ServerOptions.forTests
+        own.secretKeyFile = nil
+        own.settings.stateStore = try await SQLiteStore.open(path: file)
+        await #expect(throws: OptionsError.self) { _ = try await StatehousePages.open(TestApp(), options: own) }
+        await own.settings.stateStore?.close()
+    }
+
+    @Test("A session key file: made with mode 0600 on first start and read again; one others may read (through a link too), or that is not 64 hex digits, is refused")
     func keyFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-key-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -82,8 +106,17 @@ struct SecretsAtRestTests {
         #expect(try SessionSecret.loadOrCreate(at: path).storeID(of: session) == made.storeID(of: session), "the same key")
         #expect(SessionSecret.random().storeID(of: session) != made.storeID(of: session))
         #expect(made.csrfToken(of: session) != made.storeID(of: session) && made.storeID(of: session) != session)
+        // A link (mode 0777 itself) to the 0600 file is read; once the file is 0644, neither is.
+        let link = path + ".link"
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(try SessionSecret(contentsOfFile: link).storeID(of: session) == made.storeID(of: session))
         chmod(path, 0o644)
         #expect(throws: SessionSecretError.self) { try SessionSecret(contentsOfFile: path) }
+        #expect(throws: SessionSecretError.self) { try SessionSecret(contentsOfFile: link) }
+        let drafts = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix((path as NSString).lastPathComponent + ".") && $0.hasSuffix(".new") }
+        #expect(drafts.isEmpty, "no draft key file is left behind")
         #expect(throws: SessionSecretError.self) { try SessionSecret(hex: "abc") }
         #expect(throws: SessionSecretError.self) { try SessionSecret(hex: String(repeating: "g", count: 64)) }
         #expect(throws: Never.self) { try SessionSecret(hex: String(repeating: "0f", count: 32) + "\n") }

@@ -32,8 +32,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var expiry = Expiry.firstRequest
 
     private enum Expiry { case firstRequest, request, idle, unread }
-    /// While the client does not read what was written: the deadline that stood before it.
-    private var beforeStall: (deadline: NIODeadline?, expiry: Expiry)?
+    /// While the client does not read what was written: the deadline that stood before it, and
+    /// since when its clock stopped (the server reads nothing meanwhile: that time is not the
+    /// client's).
+    private var beforeStall: (deadline: NIODeadline?, expiry: Expiry, since: NIODeadline)?
     private var isQuiescing = false
     private var isAdmitted = false
 
@@ -72,11 +74,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// it is closed (its unsent answers are dropped).
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if !context.channel.isWritable {
-            if beforeStall == nil { beforeStall = (deadline, expiry) }
+            if beforeStall == nil { beforeStall = (deadline, expiry, .now()) }
             arm(.unread, limits.idleTimeout)
         } else if let before = beforeStall {
             beforeStall = nil
-            (deadline, expiry) = before
+            let stalled = NIODeadline.now() - before.since
+            (deadline, expiry) = (before.deadline.map { $0 + stalled }, before.expiry)
         }
         context.fireChannelWritabilityChanged()
     }
@@ -132,10 +135,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Sets the deadline; while the client reads nothing, the one that applies once it reads again.
+    /// Sets the deadline; while the client reads nothing, the one that applies once it reads
+    /// again (its clock stopped until then).
     private func arm(_ what: Expiry, _ delay: TimeAmount) {
         if beforeStall != nil, what != .unread {
-            beforeStall = (.now() + delay, what)
+            let now = NIODeadline.now()
+            beforeStall = (now + delay, what, now)
         } else {
             expiry = what
             deadline = .now() + delay
@@ -143,7 +148,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func disarm() {
-        if beforeStall != nil { beforeStall = (nil, expiry) } else { deadline = nil }
+        if let before = beforeStall { beforeStall = (nil, expiry, before.since) } else { deadline = nil }
     }
 
     /// Answers with one line of text, written beneath the HTTP layer, and closes.

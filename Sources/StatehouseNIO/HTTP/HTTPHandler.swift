@@ -99,10 +99,12 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         arrived(.part(unwrapInboundIn(data)), context: context)
     }
 
-    /// Handles `arrival` now, or after the requests before it are answered.
+    /// Handles `arrival` now, or after the requests before it are answered and the client has
+    /// read enough of their answers (a request answered at once, on the main thread as the
+    /// loop, is done before the next of the same read arrives).
     private func arrived(_ arrival: Arrival, context: ChannelHandlerContext) {
         if isLingering { return }
-        if isAnswering || !waiting.isEmpty {
+        if isAnswering || !waiting.isEmpty || !context.channel.isWritable {
             waiting.append(arrival)
         } else {
             handle(arrival, context: context)
@@ -137,9 +139,10 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// The client read enough of the answers: the requests that waited for it are taken.
+    /// The client read enough of the answers: the requests that waited for it are taken, and
+    /// reading resumes (on an event stream's connection too, which is answering for good).
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, !isAnswering, !isLingering { takeWaiting(context: context) }
+        if context.channel.isWritable, !isLingering { takeWaiting(context: context) }
         context.fireChannelWritabilityChanged()
     }
 
@@ -183,17 +186,15 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             body = []
             isAnswering = true
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
-            // Handed to the responder at the end of the loop's turn if it came alone (it may be
-            // answered in place: `RequestBatch`), else at once. Answered on this connection's
-            // loop: at once when the views ran on it, else one task onto it; no promise, no
-            // callback list.
+            // Answered on this connection's loop: at once when the views ran on it (the main
+            // thread as the loop), else one task onto it; no promise, no callback list.
             let loop = context.eventLoop
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
             // An answer to CONNECT has no body (NIO's encoder drops it) and the connection does
             // not go on (NIO's parser reads no further): it says so, with a length of 0.
             let isConnect = head.method == .CONNECT
             let keepAlive = head.isKeepAlive && !isConnect, version = head.version
-            RequestBatch.add(request, to: responder, on: loop) { answer in
+            responder.respond(to: request) { answer in
                 let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
                 if loop.inEventLoop {
                     bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)

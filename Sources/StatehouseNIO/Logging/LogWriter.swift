@@ -13,7 +13,8 @@ import Synchronization
 /// new lines are dropped and counted, and the count is written when the reader catches up.
 ///
 /// `App.main()` sends every `Logger` here (`LogWriter.bootstrap()`); call `flush()` before the
-/// process exits.
+/// process exits (it waits for the lines to be written, for a bounded time: a reader that never
+/// reads does not hold up the exit).
 final class LogWriter: Sendable {
     /// Standard error, as swift-log's default handler writes.
     static let standardError = LogWriter(fileDescriptor: 2)
@@ -35,13 +36,13 @@ final class LogWriter: Sendable {
         var dropped = 0
         /// The writer thread waits for a signal (nothing was pending when it last looked).
         var writerParked = false
+        /// `flush()` callers waiting for the lines kept before they asked to be written.
+        var flushes: [DispatchSemaphore] = []
     }
 
     private let fileDescriptor: Int32
     private let pending = Mutex(Pending())
     private let wake = DispatchSemaphore(value: 0)
-    /// Held while lines are written: the writer thread and `flush()` never interleave.
-    private let writing = Mutex(())
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -74,32 +75,40 @@ final class LogWriter: Sendable {
         if signal { wake.signal() }
     }
 
-    /// Writes every line waiting, on the calling thread (before the process exits).
-    func flush() {
-        writing.withLock { _ in write(take()) }
+    /// Waits until the lines kept so far are written, or `timeout` passed (before the process
+    /// exits: the writer thread may be stuck on a reader that does not read). True if written.
+    @discardableResult
+    func flush(timeout: Duration = .seconds(2)) -> Bool {
+        let written = DispatchSemaphore(value: 0)
+        pending.withLock { pending in
+            pending.flushes.append(written)
+            pending.writerParked = false
+        }
+        wake.signal()
+        let (seconds, attoseconds) = timeout.components
+        return written.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) == .success
     }
 
-    private func take() -> (lines: [Line], dropped: Int) {
+    private func take() -> (lines: [Line], dropped: Int, flushes: [DispatchSemaphore]) {
         pending.withLock { pending in
             defer {
                 pending.lines.removeAll(keepingCapacity: true)
                 pending.dropped = 0
+                pending.flushes.removeAll()
             }
-            return (pending.lines, pending.dropped)
+            return (pending.lines, pending.dropped, pending.flushes)
         }
     }
 
     private func runWriter() {
         while true {
-            let taken = writing.withLock { _ in
-                let taken = take()
-                write(taken)
-                return taken
-            }
+            let taken = take()
+            write(taken.lines, dropped: taken.dropped)
+            for flush in taken.flushes { flush.signal() }
             if taken.lines.isEmpty, taken.dropped == 0 {
                 // Nothing came for a while: wait for the next line.
                 let parked = pending.withLock { pending -> Bool in
-                    guard pending.lines.isEmpty else { return false }
+                    guard pending.lines.isEmpty, pending.flushes.isEmpty else { return false }
                     pending.writerParked = true
                     return true
                 }
@@ -111,16 +120,16 @@ final class LogWriter: Sendable {
         }
     }
 
-    private func write(_ taken: (lines: [Line], dropped: Int)) {
-        guard !taken.lines.isEmpty || taken.dropped > 0 else { return }
+    private func write(_ lines: [Line], dropped: Int) {
+        guard !lines.isEmpty || dropped > 0 else { return }
         var text = ""
         var stamps = Timestamps()
-        for line in taken.lines {
+        for line in lines {
             text += stamps.text(for: line.time)
             text += " \(line.level) \(line.label):\(line.metadata.map { " \($0)" } ?? "") [\(line.source)] \(line.message)\n"
         }
-        if taken.dropped > 0 {
-            text += "\(stamps.text(for: time(nil))) warning statehouse: \(taken.dropped) log lines dropped: the log's reader fell behind\n"
+        if dropped > 0 {
+            text += "\(stamps.text(for: time(nil))) warning statehouse: \(dropped) log lines dropped: the log's reader fell behind\n"
         }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

@@ -1,25 +1,22 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import StatehouseViews
 
 /// The main thread as an event loop that drains the main dispatch queue (the main actor's jobs:
-/// `.task` bodies, timers, writes from other threads), holding the main actor's baton while it
-/// does (`MainQueue.drainHoldingBaton`): the server's other loops may then answer a request
-/// where they read it, taking the baton. With `--event-loop main` it is the server's one event
-/// loop: a request is read, answered by its page's views and written on one thread.
+/// requests the server's other loops hand on, `.task` bodies, timers, writes from other
+/// threads). With `--event-loop main` it is the server's one event loop: a request is read,
+/// answered by its page's views and written on one thread.
 ///
 /// libdispatch lets a run loop other than its own drain the main queue: it signals an eventfd
-/// when the queue has work, and `_dispatch_main_queue_callback_4CF` runs it (Foundation's
-/// `RunLoop` uses the same two entry points). Here the event loop watches that eventfd.
+/// when the queue has work, and `_dispatch_main_queue_callback_4CF` runs it. These are the two
+/// entry points swift-corelibs-foundation's `RunLoop` drains the main queue through (exported
+/// for it, in no public header; the only ones Statehouse calls): the event loop watches that
+/// eventfd.
 enum MainThreadLoop {
     /// Turns the calling thread, which must be the main thread, into an event loop that drains
-    /// the main queue and runs `body` on it. `answersInPlace`: the server's connections are on
-    /// other loops, which may answer a request read alone in place (`MainQueue.answerInPlace`).
-    /// Never returns: the process ends with `exit`.
-    static func run(answersInPlace: Bool, _ body: @escaping (any EventLoop) -> Void) -> Never {
+    /// the main queue and runs `body` on it. Never returns: the process ends with `exit`.
+    static func run(_ body: @escaping (any EventLoop) -> Void) -> Never {
         precondition(Thread.isMainThread, "StatehouseServer.run must be called on the main thread")
-        if answersInPlace { MainQueue.answerInPlace() }
         MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
             let handle = dup(dispatchMainQueueHandle())
             NIOPipeBootstrap(group: loop)
@@ -39,7 +36,7 @@ private final class MainQueueDrain: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        MainQueue.drainHoldingBaton { dispatchDrainMainQueue(nil) }
+        dispatchDrainMainQueue(nil)
     }
 }
 

@@ -42,35 +42,47 @@ public struct SessionSecret: Sendable {
         key = SymmetricKey(data: first.bytes + second.bytes)
     }
 
-    /// The key in the file at `path` (64 hexadecimal digits). Refused if others may read it.
+    /// The key in the file at `path` (64 hexadecimal digits). Refused if others may read it
+    /// (the file itself: a symbolic link to it is followed).
     public init(contentsOfFile path: String) throws {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        if let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o077 != 0 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw SessionSecretError("cannot read the session key file \(path): \(String(cString: strerror(errno)))")
+        }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw SessionSecretError("the session key file \(path) is not a regular file")
+        }
+        let mode = status.st_mode & 0o777
+        if mode & 0o077 != 0 {
             throw SessionSecretError("the session key file \(path) may be read by others (mode \(String(mode, radix: 8))): chmod 600 it")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try? file.read(upToCount: 4 * Self.byteCount) else {
             throw SessionSecretError("cannot read the session key file \(path)")
         }
         try self.init(hex: String(decoding: data, as: UTF8.self))
     }
 
     /// The key in the file at `path`, made there (a new random key, mode 0600) if there is
-    /// no file yet.
+    /// no file yet. The file appears whole or not at all: written and synced under another
+    /// name, then linked to `path` (a file another process made first wins).
     public static func loadOrCreate(at path: String) throws -> SessionSecret {
         if !FileManager.default.fileExists(atPath: path) {
             let made = random()
             let text = made.key.withUnsafeBytes { $0.map { String(format: "%02x", $0) }.joined() } + "\n"
-            // Created with its mode, never readable by others; a file another process made first wins.
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-            if fd >= 0 {
-                defer { close(fd) }
-                let written = text.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
-                guard written == text.utf8.count, fsync(fd) == 0 else {
-                    unlink(path)
-                    throw SessionSecretError("cannot write the session key file \(path)")
-                }
-                return made
-            } else if errno != EEXIST {
+            let draft = "\(path).\(getpid()).\(UInt32.random(in: 0 ... .max)).new"
+            let fd = open(draft, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                throw SessionSecretError("cannot create the session key file \(path): \(String(cString: strerror(errno)))")
+            }
+            defer { unlink(draft) }
+            let written = text.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+            let synced = fsync(fd) == 0
+            close(fd)
+            guard written == text.utf8.count, synced else { throw SessionSecretError("cannot write the session key file \(path)") }
+            if link(draft, path) == 0 { return made }
+            guard errno == EEXIST else {
                 throw SessionSecretError("cannot create the session key file \(path): \(String(cString: strerror(errno)))")
             }
         }

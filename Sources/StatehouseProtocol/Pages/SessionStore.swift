@@ -20,6 +20,8 @@ final class SessionStore {
     private(set) var recency = Recency()
     /// Lifetimes and caps (`sessionTTL`, `maxPagesPerSession`, `maxSessions`).
     let limits: ProtocolSettings
+    /// The session key (`ProtocolSettings.sessionSecret`, or a random one).
+    let secret: SessionSecret
     /// Why recently ended pages and sessions ended, by id (bounded).
     var endings = Endings(capacity: 4096)
     private var sweeper: (any DispatchSourceTimer)?
@@ -113,6 +115,14 @@ final class SessionStore {
     init(limits: ProtocolSettings, appState: StateSnapshots? = nil, logger: Logger = Logger(label: "statehouse")) {
         self.limits = limits
         durable = limits.stateStore
+        if let secret = limits.sessionSecret {
+            self.secret = secret
+        } else {
+            secret = .random()
+            if durable != nil {
+                logger.warning("the durable store has no session key (ProtocolSettings.sessionSecret): its sessions are filed under a random one, and lost when the process restarts")
+            }
+        }
         self.appState = durable == nil ? nil : appState
         self.logger = logger
         if let appState = self.appState {
@@ -169,7 +179,7 @@ final class SessionStore {
     /// Takes up session `id` (the browser's cookie), which a durable store kept as `stored`.
     func adopt(_ stored: StoredSession, id: Token) -> Session? {
         if let live = sessions[id] { return live }
-        let session = Session(id: id, secret: limits.sessionSecret, now: Uptime.now)
+        let session = Session(id: id, secret: secret, now: Uptime.now)
         guard session.storeID.description == stored.id else { return nil }
         if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
             remove(oldest, reason: .sessionCap(limits.maxSessions))
@@ -224,7 +234,7 @@ final class SessionStore {
 
     /// A new session, not yet held: `add` it once its first page is sure.
     func makeSession() -> Session {
-        let session = Session(secret: limits.sessionSecret, now: Uptime.now)
+        let session = Session(secret: secret, now: Uptime.now)
         if durable != nil { session.storedValues = [:] }  // its `@AppStorage` is kept
         return session
     }

@@ -127,7 +127,6 @@ final class Application {
                          _ respond: @escaping @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
         // makes no session (a new one is held only once its page is sure) or page.
-        let newestQueued = MainActorHop.newestQueued
         var existing: Session?
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
         let session = existing ?? store.makeSession()
@@ -152,18 +151,11 @@ final class Application {
         }
         // The tasks the page's views started (`Task { }` in `onAppear`, a `.task` that could
         // not start at once) are queued on the main actor; answering from the back of that
-        // queue puts what they change before they first suspend in the document. Where nothing
-        // at all was pushed onto the main queue meanwhile (by this page or another thread), the
-        // page is answered now: a page load read alone is answered in place, and one taken from
-        // a queue of requests is answered before the requests queued behind it are mounted.
-        guard let newestQueued, MainActorHop.newestQueued == newestQueued else {
-            return MainActorHop.enqueue {
-                self.answer(page, setCookie: cookie, respond)
-                self.store.close(ended)
-            }
+        // queue puts what they change before they first suspend in the document.
+        MainActorHop.enqueue {
+            self.answer(page, setCookie: cookie, respond)
+            self.store.close(ended)
         }
-        answer(page, setCookie: cookie, respond)
-        store.close(ended)
     }
 
     /// Sends a new page's document, once the store holds the page (the next click finds it

@@ -48,9 +48,10 @@ public struct ProtocolSettings: Sendable {
     public var storeTimeout: Double = 2
     /// The key under which the durable store files sessions (a keyed hash of each id) and
     /// from which pages' CSRF tokens are derived: every process of one store needs the same
-    /// key, kept outside the store (`StatehousePages.open` reads `--secret-key-file`). The
-    /// default, a new random key, suits a store in memory only.
-    public var sessionSecret = SessionSecret.random()
+    /// key, kept outside the store. Nil: `StatehousePages.open` reads `--secret-key-file`, or
+    /// a SQLite store's `PATH.key`; a responder made with none uses a new random key, which
+    /// suits a store in memory only (a durable store's sessions are then lost on restart).
+    public var sessionSecret: SessionSecret?
     /// Where the protocol's metrics go and how `/_sh/metrics` reads them (nil: not recorded,
     /// and `/_sh/metrics` is 404). The built-in server's `--metrics` sets a Prometheus registry.
     public var metrics: MetricsSettings?
@@ -61,9 +62,8 @@ public struct ProtocolSettings: Sendable {
 /// The protocol as a host sees it: hand it each request, write back the response.
 ///
 /// `/_sh/` files are answered on the caller's thread; every other request enters the main
-/// actor (where the views live) through `MainActorHop`: one hop to the main queue, or none for
-/// a request the built-in host read alone while the main actor was free (answered in place,
-/// holding the main actor's baton).
+/// actor (where the views live) through `MainActorHop`: one hop to the main queue, or none
+/// where the host reads requests on the main thread (`--event-loop main`).
 /// A host awaits `respond(to:)`:
 ///
 /// ```swift
@@ -101,9 +101,7 @@ public final class StatehouseResponder: Sendable {
 
     /// Answers `request`; `complete` is called once, from any thread. (For the built-in
     /// event-loop host, which must not block its thread; other hosts await `respond(to:)`.)
-    /// `inPlace`: the host read it alone, and it may be answered on the calling thread when
-    /// the main actor is free (`MainActorHop.runEntering(inPlace:)`).
-    package func respond(to request: HostRequest, inPlace: Bool = false, _ complete: @escaping @Sendable (HostResponse) -> Void) {
+    package func respond(to request: HostRequest, _ complete: @escaping @Sendable (HostResponse) -> Void) {
         let start = Uptime.now
         // An event names its page in the body, the other requests in the query. The form is
         // decoded once, here, and handed on.
@@ -124,8 +122,8 @@ public final class StatehouseResponder: Sendable {
                           eventPage: nil, start: start, complete)
         }
         let application = self.application
-        // One closure per request: it enters the main actor (in place or by a hop) and back out.
-        MainActorHop.runEntering(inPlace: inPlace) {
+        // One closure per request: it enters the main actor (at once or by a hop) and back out.
+        MainActorHop.runEntering {
             MainActor.assumeIsolated {
                 application.handle(request) { response in
                     self.finish(request, response, eventPage: eventPage, start: start, complete)

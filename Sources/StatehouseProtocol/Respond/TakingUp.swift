@@ -42,7 +42,7 @@ extension Application {
         guard let durable = store.durable else { return then() }
         let deadline = DispatchTime.now() + settings.storeTimeout
         // The store files the session under a keyed hash of its id.
-        let storeID = store.limits.sessionSecret.storeID(of: sessionID)
+        let storeID = store.secret.storeID(of: sessionID)
         read(storeID, in: sessionReads, by: deadline, { durable.session(storeID.description, $0) }) { read in
             // The server stopped while the store was read: its pages are gone, none is made.
             if self.isStopped { return respond(Self.stopping) }

@@ -49,12 +49,19 @@ struct StaticFiles: Sendable {
     }
 
     /// The contents of the regular file at `directory/name` when its canonical path lies inside
-    /// `directory` (itself canonical), else nil.
+    /// `directory` (itself canonical) and is servable there too (a link inside to a dotfile is
+    /// not), else nil. Opened without waiting (a FIFO would hold the thread until a writer
+    /// came) and checked to be a regular file once open (what is read is what was checked).
     static func regularFile(named name: String, inside directory: String) -> [UInt8]? {
-        guard let path = canonicalPath(directory + "/" + name), path.hasPrefix(directory + "/") else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path)
+        guard let path = canonicalPath(directory + "/" + name), path.hasPrefix(directory + "/"),
+              isServable(String(path.dropFirst(directory.count + 1)))
+        else { return nil }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let data = try? file.readToEnd() ?? Data()  // (nil: an empty file)
         else { return nil }
         return Array(data)
     }
