@@ -61,8 +61,9 @@ struct Run: AsyncParsableCommand {
         var figures = Figures(previous: previous)
         let parts = only.isEmpty ? Set(Part.allCases) : Set(only)
 
-        if parts.contains(.inProcess) { await InProcess.measure(into: &figures) }
+        // The default configuration's figures come first (the HTTP part starts with them).
         if parts.contains(.http) { try HTTPBenchmarks(duration: duration, connections: connections).measure(into: &figures) }
+        if parts.contains(.inProcess) { await InProcess.measure(into: &figures) }
         if parts.contains(.memory) { try MemoryBenchmarks(count: idle).measure(into: &figures) }
         if parts.contains(.allocations) { try AllocationBenchmarks().measure(into: &figures) }
         try figures.write(to: output)

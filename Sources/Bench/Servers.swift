@@ -11,6 +11,7 @@ struct HTTPBenchmarks {
     let connections: Int
 
     func measure(into figures: inout Figures) throws {
+        try measureDefault(into: &figures)
         // Clicks on Statehouse and the same requests to the bare server, in alternating
         // rounds: the ratios' rates and CPU times come from the same minutes.
         let statehouse = try ServerProcess(.statehouse)
@@ -60,7 +61,7 @@ struct HTTPBenchmarks {
             let key = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-\(getpid()).key").path
             _ = try SessionSecret.loadOrCreate(at: key)
             defer { try? FileManager.default.removeItem(atPath: key) }
-            let arguments = ["--state-store", database, "--secret-key-file", key]
+            let arguments = ["--state-store", database, "--secret-key-file", key, "--log-level", "notice"]
             let server = try ServerProcess(demo: arguments)
             let clicks = try counterClicks(server)
             server.stop()
@@ -115,6 +116,74 @@ struct HTTPBenchmarks {
         figures.add("nio_p99_us", bareOne.p99Micros, "us")
     }
 
+    /// The default configuration, first: the demo binary as `swift run demo` serves it (no
+    /// option: a fresh SQLite file and its key, the access log at `info`, the main thread as
+    /// the event loop), clicked against the bare server in the same minutes; then the same
+    /// clicks with every page's event stream open, as a browser holds it; then on a store
+    /// grown by 10,000 sessions.
+    private func measureDefault(into figures: inout Figures) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-default-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try ServerProcess(demo: [], in: directory)
+        defer { demo.stop() }
+        let nio = try ServerProcess(.nio)
+        defer { nio.stop() }
+        let pages = try (0..<connections).map { _ in try LoadedPage.load("/counter", port: demo.port) }
+        let clicks = Wrk.clickScript(pages)
+        let (events, cpu, bare, bareCPU) = try interleaved(demo, nio, path: Wire.eventPath, connections: connections, script: clicks)
+        let (one, _, bareOne, _) = try interleaved(demo, nio, path: Wire.eventPath, connections: 1,
+                                                   script: Wrk.clickScript([LoadedPage.load("/counter", port: demo.port)]))
+        // The same clicks without and with each page's stream open, in alternating rounds.
+        let round = max(2, duration / 4)
+        var without = (requests: 0.0, cpu: 0.0), with = (requests: 0.0, cpu: 0.0)
+        var streams: [LoopbackConnection] = []
+        for _ in 0..<2 {
+            let (plain, plainCPU) = try demo.measuringCPU {
+                try Wrk.run(port: demo.port, path: Wire.eventPath, connections: connections, seconds: round, script: clicks)
+            }
+            without = (without.requests + plain.requests, without.cpu + plainCPU)
+            streams = try pages.map { try $0.openStream(port: demo.port) }
+            let (streamed, streamedCPU) = try demo.measuringCPU {
+                try Wrk.run(port: demo.port, path: Wire.eventPath, connections: connections, seconds: round, script: clicks)
+            }
+            with = (with.requests + streamed.requests, with.cpu + streamedCPU)
+            streams = []
+        }
+        withExtendedLifetime(streams) {}
+        // Grown: page loads with no cookie until the server holds its 10,000 sessions (each
+        // one written to the file), then clicks on new pages.
+        for _ in 0..<30 where try sessions(on: demo) < 10_000 {
+            _ = try Wrk.run(port: demo.port, path: "/counter", connections: connections, seconds: 2, script: nil)
+        }
+        let held = try sessions(on: demo)
+        guard held >= 10_000 else { throw BenchError("page loads left \(held) sessions, not 10,000") }
+        let grownPages = try (0..<connections).map { _ in try LoadedPage.load("/counter", port: demo.port) }
+        let grown = try Wrk.run(port: demo.port, path: Wire.eventPath, connections: connections, seconds: duration,
+                                script: Wrk.clickScript(grownPages))
+
+        figures.add("default_events_per_s", events.requestsPerSecond, "req/s")
+        figures.add("default_vs_nio", events.requestsPerSecond / bare.requestsPerSecond, "x")
+        figures.add("default_event_cpu_us", cpu / events.requests * 1e6, "us")
+        figures.add("default_event_cpu_vs_nio", (cpu / events.requests) / (bareCPU / bare.requests), "x")
+        figures.add("default_client_cpu_share", events.clientCPUShare, "x")
+        figures.add("default_p99_c16_us", events.p99Micros, "us")
+        figures.add("default_p99_c16_vs_nio", events.p99Micros / bare.p99Micros, "x")
+        figures.add("default_p50_us", one.p50Micros, "us")
+        figures.add("default_p50_vs_nio", one.p50Micros / bareOne.p50Micros, "x")
+        figures.add("default_p99_us", one.p99Micros, "us")
+        figures.add("default_stream_cpu_ratio", (with.cpu / with.requests) / (without.cpu / without.requests), "x")
+        figures.add("default_grown_events_per_s", grown.requestsPerSecond, "req/s")
+        figures.add("default_grown_vs_fresh", grown.requestsPerSecond / events.requestsPerSecond, "x")
+        figures.add("default_nio_p99_c16_us", bare.p99Micros, "us")
+    }
+
+    /// The sessions `server` holds (its health endpoint's count).
+    private func sessions(on server: ServerProcess) throws -> Int {
+        let health = try LoopbackConnection(port: server.port).get(Wire.healthPath).body
+        return health.firstMatch(of: /"sessions":(\d+)/).flatMap { Int($0.output.1) } ?? 0
+    }
+
     /// `connections` connections clicking `/counter` pages of `server`, with the server's CPU
     /// time, then one connection clicking one page.
     private func counterClicks(_ server: ServerProcess) throws -> (Wrk.Report, Double, Wrk.Report) {
@@ -144,8 +213,7 @@ struct HTTPBenchmarks {
     /// Fails unless `server` holds `cap` sessions: a figure "at the cap" only if the warm-up
     /// filled it.
     private func checkFilled(_ server: ServerProcess, cap: Int) throws {
-        let health = try LoopbackConnection(port: server.port).get(Wire.healthPath).body
-        let held = health.firstMatch(of: /"sessions":(\d+)/).flatMap { Int($0.output.1) } ?? 0
+        let held = try sessions(on: server)
         guard held == cap else { throw BenchError("the warm-up left \(held) sessions, not the cap of \(cap): a longer --duration") }
     }
 

@@ -27,12 +27,15 @@ final class ServerProcess {
         self.port = port
     }
 
-    /// The demo built next to this one (`swift build -c release --product demo`), serving with
-    /// `arguments`: for the PostgreSQL store, which `bench serve` does not link (its driver would
-    /// double a clean build of `bench`). It says where it listens in its log (standard error).
-    init(demo arguments: [String]) throws {
+    /// The demo built next to this one (`swift build -c release --product demo`), as `swift run
+    /// demo` serves it but for `arguments`, in `directory` (where its default SQLite file and
+    /// key go). It says where it listens in its log (standard error), which is then read and
+    /// dropped, as a terminal or journald would read it.
+    init(demo arguments: [String], in directory: URL? = nil) throws {
         process.executableURL = try Self.sibling("demo")
-        process.arguments = ["--port", "0", "--log-level", "notice"] + arguments
+        process.arguments = ["--port", "0"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STATEHOUSE_") }
+        if let directory { process.currentDirectoryURL = directory }
         process.standardError = output
         try process.run()
         // Other notices and warnings may come first (PostgresNIO's, while its pool starts).
@@ -40,6 +43,8 @@ final class ServerProcess {
             let line = try readLine(from: "demo")
             if let match = line.firstMatch(of: /listening on http:\/\/[^ ]*:(\d+)/), let port = Int(match.output.1) {
                 self.port = port
+                let log = output.fileHandleForReading
+                Thread.detachNewThread { while !log.availableData.isEmpty {} }
                 return
             }
         }
@@ -128,6 +133,16 @@ struct LoadedPage {
     var eventHeaders: [String] {
         ["Content-Type: application/x-www-form-urlencoded", "Accept: text/vnd.turbo-stream.html",
          "X-CSRF-Token: \(csrf)", "Cookie: \(cookie)"]
+    }
+
+    /// Opens the page's event stream, as a browser holds it, and leaves it open (its answer
+    /// unread: a click's changes come in the click's own answer, and the stream carries none).
+    func openStream(port: Int) throws -> LoopbackConnection {
+        let connection = try LoopbackConnection(port: port)
+        guard connection.send("GET \(Wire.streamPath)?page=\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n") else {
+            throw BenchError("could not open the event stream of page \(id)")
+        }
+        return connection
     }
 
     static func load(_ path: String, port: Int) throws -> LoadedPage {
