@@ -92,7 +92,10 @@ public final class StatehousePages: Sendable, Service {
             return nil
         case .sqlite(let path):
             do {
-                return try await SQLiteStore.open(path: path, logger: logger)
+                // Its statements' results come back to the main thread's loop, where the views
+                // that wait for them run (another loop would be one more thread woken per
+                // statement, and one more hop for the answer).
+                return try await SQLiteStore.open(path: path, logger: logger, on: MainThreadLoop.loop)
             } catch {
                 throw OptionsError(description: "--state-store sqlite:\(path): cannot open the file: \(error)")
             }

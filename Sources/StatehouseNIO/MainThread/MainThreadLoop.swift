@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOConcurrencyHelpers
 import NIOPosix
 
 /// The main thread as an event loop that drains the main dispatch queue (the main actor's jobs:
@@ -18,6 +19,7 @@ enum MainThreadLoop {
     static func run(_ body: @escaping (any EventLoop) -> Void) -> Never {
         precondition(Thread.isMainThread, "StatehouseServer.run must be called on the main thread")
         MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
+            current.withLockedValue { $0 = loop }
             let handle = dup(dispatchMainQueueHandle())
             NIOPipeBootstrap(group: loop)
                 .channelInitializer { channel in
@@ -29,6 +31,11 @@ enum MainThreadLoop {
         }
         fatalError("the main thread's event loop stopped")
     }
+
+    /// The main thread's event loop, once `run` made it (nil in a process that serves with
+    /// `StatehouseServer.start`, such as a test runner).
+    static var loop: (any EventLoop)? { current.withLockedValue { $0 } }
+    private static let current = NIOLockedValueBox<(any EventLoop)?>(nil)
 }
 
 /// Runs the main queue's jobs whenever libdispatch signals that it has some.
