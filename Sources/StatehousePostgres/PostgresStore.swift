@@ -133,6 +133,13 @@ public final class PostgresStore: DurableStore {
             Task {
                 do {
                     let statements = StoreSQL.statements(for: writes, now: Date().timeIntervalSince1970, .postgres)
+                    // One statement alone is its own transaction: one round trip, not three (a
+                    // click's batch is one upsert). App state is written with its notice.
+                    let notifies = writes.contains { if case .appState = $0 { true } else { false } }
+                    if statements.count == 1, !notifies {
+                        try await client.query(Self.query(statements[0]), logger: logger)
+                        return committed(nil)
+                    }
                     try await client.withTransaction(logger: logger) { connection in
                         for statement in statements { try await connection.query(Self.query(statement), logger: logger) }
                         // Delivered to every listening process when the transaction commits.
