@@ -361,7 +361,7 @@ struct TextInputLimitTests {
         }
     }
 
-    @Test("A text longer than the limit (10,000 characters by default, or a view's .textInputLimit) is refused, saying its length and none of its text (it may be a password), and changes nothing; one at the limit is taken")
+    @Test("A text longer than the limit (10,000 characters by default, or a view's .textInputLimit), or of more than four Unicode scalars a character, is refused, saying its length and none of its text (it may be a password), and changes nothing; one at the limit is taken")
     func longTextRefused() throws {
         let page = try ViewTest(Fields())
         let megabyte = String(repeating: "a", count: 1 << 20)
@@ -371,6 +371,12 @@ struct TextInputLimitTests {
         #expect(throws: EventError.self) { try page.type(String(repeating: "é", count: 10_001), into: "notes") }
         #expect(throws: EventError.invalidValue("this field takes at most 5 characters, not 6")) {
             try page.type("123456", into: "zip")
+        }
+        // One letter under 100,000 combining marks is one character, and no text typed.
+        let stacked = "a" + String(repeating: "\u{301}", count: 100_000)
+        #expect(stacked.count == 1)
+        #expect(throws: EventError.invalidValue("this field takes at most 10000 characters of 40000 Unicode scalars, not 100001 scalars")) {
+            try page.type(stacked, into: "name")
         }
         #expect(page.text("counts") == "0 0 0", "nothing changed")
         try page.type(String(repeating: "é", count: 10_000), into: "name")

@@ -228,10 +228,16 @@ struct ElementRegistry {
              (.text(let binding, let onSubmit, let limit)?, .submit):
             guard let value = event.value else { throw .invalidValue("a text event needs a value") }
             // Characters are counted only when the bytes leave it in doubt (a character is one
-            // byte or more; the body that carried it is bounded).
-            if value.utf8.count > limit, value.count > limit {
+            // byte or more; the body that carried it is bounded). A character of more than four
+            // Unicode scalars on average is no text a person typed (a family emoji is seven;
+            // one letter under a megabyte of combining marks is one character).
+            if value.utf8.count > limit {
                 // Its length only: the text may be a password, which no answer or log line repeats.
-                throw .invalidValue("this field takes at most \(limit) characters, not \(value.count)")
+                if value.count > limit { throw .invalidValue("this field takes at most \(limit) characters, not \(value.count)") }
+                let scalars = value.unicodeScalars.count
+                if scalars > 4 * limit {
+                    throw .invalidValue("this field takes at most \(limit) characters of \(4 * limit) Unicode scalars, not \(scalars) scalars")
+                }
             }
             let submits = event.type == .submit
             return ResolvedEvent(element: element, echo: value) {
