@@ -11,8 +11,22 @@ public final class LoopbackConnection {
     /// Bytes received past the last response read (the next pipelined response's).
     private var unread: [UInt8] = []
 
-    public init(port: Int) throws {
+    /// `source`: the loopback address to connect from (another client, as the server sees
+    /// it: `127.0.0.2`), or the kernel's choice (`127.0.0.1`).
+    public init(port: Int, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw LoopbackError("bind to \(source) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

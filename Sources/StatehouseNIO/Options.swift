@@ -26,6 +26,14 @@ public struct ServerOptions: Sendable {
     public var idleTimeout: Double = 60
     /// Connections open at once (503 beyond).
     public var maxConnections = 10_000
+    /// Connections one client address may hold open at once (429 beyond), so that one client
+    /// cannot take every connection the server allows; addresses in `trustedProxies` are not
+    /// held to it.
+    public var maxConnectionsPerClient = 256
+    /// The addresses of proxies in front of the server (`127.0.0.1`, `::1`, …): their
+    /// connections carry many clients, and are not held to `maxConnectionsPerClient` (limit
+    /// each client at the proxy: nginx's `limit_conn`).
+    public var trustedProxies: [String] = []
     /// The lowest level logged.
     public var logLevel: Logger.Level = .info
     /// Where `App.main()` runs connections and views (`StatehouseServer.start` always uses
@@ -137,7 +145,8 @@ public struct ServerOptions: Sendable {
 
     var limits: HTTPLimits {
         HTTPLimits(maxBodyBytes: maxBodyBytes, maxHeaderBytes: maxHeaderBytes, requestTimeout: .nanoseconds(Int64(requestTimeout * 1e9)),
-                   idleTimeout: .nanoseconds(Int64(idleTimeout * 1e9)), maxConnections: maxConnections)
+                   idleTimeout: .nanoseconds(Int64(idleTimeout * 1e9)), maxConnections: maxConnections,
+                   maxConnectionsPerClient: maxConnectionsPerClient, trustedProxies: Set(trustedProxies))
     }
 }
 
@@ -153,6 +162,8 @@ extension ServerOptions {
         .seconds("request-timeout", \.requestTimeout, "Seconds a client has to send a whole request (408 and dropped beyond)."),
         .seconds("idle-timeout", \.idleTimeout, "Seconds an idle keep-alive connection stays open."),
         .integer("max-connections", \.maxConnections, "Connections open at once (503 beyond)."),
+        .integer("max-connections-per-client", \.maxConnectionsPerClient, "Connections one client address may hold open at once (429 beyond); a trusted proxy is not held to it."),
+        .list("trusted-proxies", \.trustedProxies, "The addresses of proxies in front of the server, comma-separated: their connections are not held to the per-client cap (limit clients at the proxy). Default: none.", valueName: "<address,…>"),
         .integer("max-queued-events", \.maxQueuedEvents, "Events of one page waiting to be applied (429 beyond)."),
         .integer("max-text-length", \.maxTextLength, "Characters a text field or editor takes from one event (400 beyond); .textInputLimit(_:) sets a view's own."),
         .integer("max-path-segments", \.maxPathSegments, "Path segments a page's URL may have below its route, each a NavigationStack screen (414 beyond)."),
@@ -167,11 +178,7 @@ extension ServerOptions {
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .text("secret-key-file", \.secretKeyFile, "The session key's file (64 hex digits, mode 600): sessions are stored under keyed hashes of their ids. Default: a SQLite store's PATH.key, made on first start; required with PostgreSQL (one key for every process)."),
-        OptionDeclaration(name: "allowed-hosts", help: "The host names the server answers for, comma-separated (421 for any other Host; .example.com also allows every name below it). Default: any.",
-                          valueName: "<name,…>", set: { options, text in
-                              options.allowedHosts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                              return nil
-                          }, show: { $0.allowedHosts.joined(separator: ",") }),
+        .list("allowed-hosts", \.allowedHosts, "The host names the server answers for, comma-separated (421 for any other Host; .example.com also allows every name below it). Default: any.", valueName: "<name,…>"),
         .flag("secure-cookies", \.secureCookies, "Mark the session cookie Secure (the server sits behind TLS)."),
         .flag("metrics", \.metrics, "Record metrics and serve them at /_sh/metrics in Prometheus' text format."),
         .flag("previews", \.previews, "Serve every PreviewProvider of the program as a live page: /_previews lists them (for development)."),
@@ -203,6 +210,14 @@ struct OptionDeclaration: Sendable {
     static func text(_ name: String, _ path: WritableKeyPath<ServerOptions, String?> & Sendable, _ help: String) -> Self {
         Self(name: name, help: help, valueName: "<path>", set: { $0[keyPath: path] = $1.isEmpty ? nil : $1; return nil },
              show: { $0[keyPath: path] ?? "" })
+    }
+
+    /// A comma-separated list (white space around each item dropped, empty items too).
+    static func list(_ name: String, _ path: WritableKeyPath<ServerOptions, [String]> & Sendable, _ help: String, valueName: String) -> Self {
+        Self(name: name, help: help, valueName: valueName, set: { options, text in
+            options[keyPath: path] = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return nil
+        }, show: { $0[keyPath: path].joined(separator: ",") })
     }
 
     static func integer(_ name: String, _ path: WritableKeyPath<ServerOptions, Int> & Sendable, _ help: String,

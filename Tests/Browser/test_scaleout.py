@@ -185,7 +185,7 @@ class ScaleOutTests(BrowserTestCase):
         # database comes back).
         timeout = ["--store-timeout", "6"] if name == "b" else []
         process = subprocess.Popen([binary, "--port", str(port), "--log-level", "info", "--state-store", cls.database,
-                                    "--secret-key-file", cls.key_file] + timeout,
+                                    "--secret-key-file", cls.key_file, "--trusted-proxies", "127.0.0.1"] + timeout,
                                    stdout=log, stderr=log)
         cls.processes[name] = process
         wait_until(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/_sh/health", timeout=2).status == 200, 30,

@@ -147,6 +147,33 @@ struct LimitsTests {
         }
     }
 
+    @Test("One client address cannot take every connection: beyond its own cap it gets 429, while another client's page load and health are answered; a trusted proxy's connections are not held to it")
+    func perClientCap() async throws {
+        try await withServer({ $0.maxConnections = 8; $0.maxConnectionsPerClient = 4 }) { port in
+            let held = try (0..<4).map { _ in try LoopbackConnection(port: port) }
+            for connection in held { connection.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+            for connection in held { #expect(try connection.readResponse().text.hasPrefix("HTTP/1.1 200 OK")) }
+            let fifth = try LoopbackConnection(port: port)
+            let (text, closedAfter) = fifth.readUntilClosed(seconds: 5)
+            #expect(closedAfter != nil)
+            #expect(text.hasPrefix("HTTP/1.1 429 Too Many Requests"), "\(text)")
+            #expect(text.hasSuffix("this client has 4 connections open: close some first\n"))
+            // Another client (another loopback address) is served beside the first one's four.
+            let other = try LoopbackConnection(port: port, from: "127.0.0.2")
+            let page = try other.get("/counter")
+            #expect(page.head.hasPrefix("HTTP/1.1 200"), "\(page.head)")
+            let health = try LoopbackConnection(port: port, from: "127.0.0.3").get("/_sh/health")
+            #expect(health.head.hasPrefix("HTTP/1.1 200"))
+            withExtendedLifetime(held) {}
+        }
+        // A trusted proxy's connections count against the server's cap only.
+        try await withServer({ $0.maxConnections = 8; $0.maxConnectionsPerClient = 2; $0.trustedProxies = ["127.0.0.1"] }) { port in
+            let held = try (0..<5).map { _ in try LoopbackConnection(port: port) }
+            for connection in held { connection.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+            for connection in held { #expect(try connection.readResponse().text.hasPrefix("HTTP/1.1 200 OK")) }
+        }
+    }
+
     @Test("A flood of events for one page gets 429 beyond the queue cap, changes nothing, and other pages are served")
     func eventFlood() async throws {
         try await withServer({ $0.maxQueuedEvents = 2 }) { port in

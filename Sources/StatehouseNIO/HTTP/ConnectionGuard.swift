@@ -2,7 +2,7 @@ import Logging
 import NIOCore
 
 /// The first handler of every connection (on raw bytes, before HTTP parsing). It refuses
-/// connections over the cap with 503, gives a client `requestTimeout` from the first byte of a
+/// connections over the cap with 503 (over a client address's own cap with 429), gives a client `requestTimeout` from the first byte of a
 /// request to its last (slow clients get 408 and are dropped), closes a kept-alive connection
 /// idle for `idleTimeout` or whose answers wait unread by the client for `idleTimeout`, and on
 /// shutdown closes each connection once its response is out.
@@ -42,10 +42,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     init(_ settings: ConnectionSettings) { self.settings = settings }
 
     func channelActive(context: ChannelHandlerContext) {
-        let admission = registry.admit(context.channel, limit: limits.maxConnections)
-        guard admission != .full else {
+        // The client's address, unless it is a proxy's (which carries many clients).
+        let client = context.remoteAddress?.ipAddress.flatMap { limits.trustedProxies.contains($0) ? nil : $0 }
+        let admission = registry.admit(context.channel, limit: limits.maxConnections, client: client, clientLimit: limits.maxConnectionsPerClient)
+        switch admission {
+        case .full:
             refuse(context, "503 Service Unavailable", "the server has \(limits.maxConnections) connections open: try again shortly")
             return
+        case .clientFull:
+            refuse(context, "429 Too Many Requests", "this client has \(limits.maxConnectionsPerClient) connections open: close some first")
+            return
+        case .open, .quiescing:
+            break
         }
         isAdmitted = true
         // A new connection has the request time for its first request, not the idle time.

@@ -5,8 +5,11 @@ import NIOCore
 /// server stops.
 final class ConnectionRegistry: Sendable {
     private struct State {
-        /// Each connection's pipeline (one word, where the channel existential would be five).
-        var channels: [ObjectIdentifier: ChannelPipeline] = [:]
+        /// Each connection's pipeline (one word, where the channel existential would be five),
+        /// and the client address it counts against (nil: not counted, a proxy's).
+        var channels: [ObjectIdentifier: (pipeline: ChannelPipeline, client: String?)] = [:]
+        /// Connections open per client address.
+        var perClient: [String: Int] = [:]
         /// Who waits for the last connection to close.
         var drainWaiters: [CheckedContinuation<Void, Never>] = []
         /// The server is stopping: a connection admitted now is told so at once.
@@ -17,6 +20,8 @@ final class ConnectionRegistry: Sendable {
     enum Admission {
         /// Over the connection limit: not added.
         case full
+        /// Over the client's own limit: not added.
+        case clientFull
         case open
         /// Added while the server stops (it accepted the connection just before it stopped
         /// accepting): the connection must finish at once, as `quiesceAll` told the others.
@@ -27,18 +32,27 @@ final class ConnectionRegistry: Sendable {
 
     var count: Int { state.withLockedValue { $0.channels.count } }
 
-    /// Adds `channel`, unless `limit` connections are already open.
-    func admit(_ channel: any Channel, limit: Int) -> Admission {
+    /// Adds `channel`, unless `limit` connections are already open, or `clientLimit` of
+    /// `client`'s (nil: a connection not held to a client's limit).
+    func admit(_ channel: any Channel, limit: Int, client: String? = nil, clientLimit: Int = .max) -> Admission {
         state.withLockedValue { state in
             guard state.channels.count < limit else { return .full }
-            state.channels[ObjectIdentifier(channel)] = channel.pipeline
+            if let client {
+                let open = state.perClient[client, default: 0]
+                guard open < clientLimit else { return .clientFull }
+                state.perClient[client] = open + 1
+            }
+            state.channels[ObjectIdentifier(channel)] = (channel.pipeline, client)
             return state.isQuiescing ? .quiescing : .open
         }
     }
 
     func remove(_ channel: any Channel) {
         let waiters: [CheckedContinuation<Void, Never>] = state.withLockedValue { state in
-            state.channels.removeValue(forKey: ObjectIdentifier(channel))
+            if let client = state.channels.removeValue(forKey: ObjectIdentifier(channel))?.client {
+                let open = state.perClient[client, default: 1] - 1
+                state.perClient[client] = open == 0 ? nil : open
+            }
             guard state.channels.isEmpty else { return [] }
             defer { state.drainWaiters = [] }
             return state.drainWaiters
@@ -80,7 +94,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     private func send(_ event: ConnectionEvent) {
-        let all = state.withLockedValue { Array($0.channels.values) }
+        let all = state.withLockedValue { $0.channels.values.map(\.pipeline) }
         for pipeline in all { pipeline.fireUserInboundEventTriggered(event) }
     }
 }

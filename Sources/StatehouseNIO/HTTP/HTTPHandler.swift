@@ -17,6 +17,10 @@ struct HTTPLimits: Sendable {
     var idleTimeout: TimeAmount
     /// Connections open at once; one more gets 503 and is closed.
     var maxConnections: Int
+    /// Connections one client address holds at once; one more gets 429 and is closed.
+    var maxConnectionsPerClient: Int
+    /// Addresses not held to `maxConnectionsPerClient` (proxies).
+    var trustedProxies: Set<String>
 }
 
 /// What every connection's handlers share, held once per server: each handler keeps one
