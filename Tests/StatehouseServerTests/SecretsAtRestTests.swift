@@ -72,6 +72,23 @@ struct SecretsAtRestTests {
         }
     }
 
+    @Test("A SecureField bound to @AppStorage (the session's storage) is kept in memory only: its text is not in the store's files, the user name beside it is")
+    func appStoragePasswordNotAtRest() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-remember-\(UUID().uuidString).sqlite").path
+        defer { DurableStoreTests.removeStore(file) }
+        let password = "s3cret-\(UInt32.random(in: 0 ... .max))", user = "Grace-\(UInt32.random(in: 0 ... .max))"
+        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/remember")
+            #expect(event(client, page, target: "user", type: "input", value: user).status == 200)
+            let typed = event(client, page, target: "password", type: "input", value: password)
+            #expect(typed.status == 200 && typed.body.contains(">\(password.count)<"), "\(typed.body)")
+        }
+        let bytes = Self.storeBytes(file)
+        #expect(Self.holds(bytes, user), "the user name is kept")
+        #expect(!Self.holds(bytes, password), "the password is in the store's files")
+    }
+
     @Test("An app's own session key (ProtocolSettings.sessionSecret) is the one used, with the default SQLite store too; a store the app opened itself without a key is refused at start")
     @MainActor
     func appSetKey() async throws {

@@ -17,6 +17,18 @@ struct TestApp: App {
         Route("/slow") { SlowView() }
         Route("/unnamed") { UnnamedRowsView() }
         Route("/phase") { PhaseView() }
+        Route("/remember") { RememberView() }
+    }
+}
+
+/// A password field bound to `@AppStorage` (the session's storage), beside a user name there.
+struct RememberView: View {
+    @AppStorage("remember.user") private var user = ""
+    @AppStorage("remember.password") private var password = ""
+    var body: some View {
+        TextField("User", text: $user).accessibilityIdentifier("user")
+        SecureField("Password", text: $password).accessibilityIdentifier("password")
+        Text("\(password.count)").accessibilityIdentifier("length")
     }
 }
 

@@ -40,8 +40,8 @@ public struct TextField: View {
 /// What it edits is a secret: the page's HTML never carries it (the field's `value` is
 /// written only to clear it), and the state its binding leads to — a `@State`
 /// (`$password`), the whole value a key path starts from (`$form.password`), or the object
-/// behind `$model.password` — is kept in memory only, never in the durable store, while the
-/// field is shown. A binding made by hand (`Binding(get:set:)`) cannot be traced to its
+/// behind `$model.password`, an `@AppStorage` value — is kept in memory only, never in the
+/// durable store, while the field is shown. A binding made by hand (`Binding(get:set:)`) cannot be traced to its
 /// state: declare that state `@State(.memoryOnly)`.
 public struct SecureField: View {
     let title: String
@@ -54,7 +54,11 @@ public struct SecureField: View {
 
     public var body: some View {
         if let root = text.identity?.root {
-            Tracking.withCurrent { $0.tree.snapshots?.keepInMemory(root) }
+            Tracking.withCurrent { context in
+                context.tree.snapshots?.keepInMemory(root)
+                // `@AppStorage` is filed with the session's values.
+                context.tree.appStorage?.snapshots?.keepInMemory(root)
+            }
         }
         return TextField(secure: title, text: text)
     }
