@@ -41,36 +41,6 @@ struct StoreBatchTests {
         await alone.close()
     }
 
-    @Test("No commit copies the write-ahead log back (a thread of its own does, twice a second): 20 MB written leave the log cut back to 4 MB once it starts over, and the file holds them")
-    func logCopiedBackAndCut() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-wal-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let store = try await SQLiteStore.open(path: path)
-        func size(_ suffix: String) -> Int {
-            ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size]) as? Int) ?? 0
-        }
-        // 5,000 pages of 4 KiB of state each, in batches of 50: about 20 MB of log.
-        let value = [UInt8](repeating: 7, count: 4096)
-        for batch in 0..<100 {
-            let writes: [StoreWrite] = (0..<50).map { row in
-                var changes = StateChanges()
-                changes.upserts.append((key: "k", value: value))
-                return .state(page: "p\(batch * 50 + row)", changes)
-            }
-            try await store.execute(StoreSQL.statements(for: writes, now: Double(batch), .sqlite))
-        }
-        let grown = size("-wal")
-        #expect(grown > 16 << 20, "the commits wrote \(grown) bytes of log, and none copied it back (SQLite's own checkpoint, at 1,000 pages, would have)")
-        // The checkpoint thread copies it back; the next commit starts the log over, cut to 4 MB.
-        try await Task.sleep(for: .milliseconds(1_500))
-        var change = StateChanges()
-        change.upserts.append((key: "k", value: [1]))
-        try await store.execute(StoreSQL.statements(for: [.state(page: "p0", change)], now: 200, .sqlite))
-        #expect(size("-wal") <= 4 << 20, "the log is \(size("-wal")) bytes")
-        #expect(size("") > 16 << 20, "the file holds what the log held (\(size("")) bytes)")
-        await store.close()
-    }
-
     /// A write among few sessions, pages and keys, so that batches write the same rows again.
     private static func write(_ random: inout SplitMix64) -> StoreWrite {
         func pick(_ prefix: String, _ count: Int) -> String { prefix + String(Int.random(in: 0..<count, using: &random)) }
