@@ -264,15 +264,23 @@ struct MemoryBenchmarks {
     let count: Int
 
     func measure(into figures: inout Figures) throws {
-        let session = try idleGrowth(kind: .statehouse, path: "/counter")
-        let bare = try idleGrowth(kind: .nio, path: "/")
+        // The default first: the demo as `swift run demo` serves it (its SQLite file and key
+        // in a directory of their own).
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-bench-idle-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // (All the clients come from one address: the per-client cap is lifted.)
+        let defaultSession = try idleGrowth(ServerProcess(demo: ["--max-connections-per-client", "1000000"], in: directory), path: "/counter")
+        let session = try idleGrowth(ServerProcess(.statehouse, environment: ["STATEHOUSE_MAX_CONNECTIONS_PER_CLIENT": "1000000"]),
+                                     path: "/counter")
+        let bare = try idleGrowth(ServerProcess(.nio), path: "/")
+        figures.add("default_idle_session_kib", defaultSession, "KiB")
         figures.add("idle_session_kib", session, "KiB")
         figures.add("nio_idle_connection_kib", bare, "KiB")
     }
 
-    /// How much the server's resident memory grows per idle client, in KiB.
-    private func idleGrowth(kind: BenchServer, path: String) throws -> Double {
-        let server = try ServerProcess(kind)
+    /// How much `server`'s resident memory grows per idle client, in KiB (it is stopped then).
+    private func idleGrowth(_ server: ServerProcess, path: String) throws -> Double {
         defer { server.stop() }
         // Warm up: lazily allocated buffers and caches belong to the baseline.
         for _ in 0..<50 { _ = try LoopbackConnection(port: server.port).get(path) }
@@ -281,7 +289,8 @@ struct MemoryBenchmarks {
         var open: [LoopbackConnection] = []
         for _ in 0..<count {
             let connection = try LoopbackConnection(port: server.port)
-            _ = try connection.get(path)
+            let response = try connection.get(path)
+            guard response.head.hasPrefix("HTTP/1.1 200") else { throw BenchError("an idle client's GET \(path) failed: \(response.head)") }
             open.append(connection)
         }
         Thread.sleep(forTimeInterval: 1)
