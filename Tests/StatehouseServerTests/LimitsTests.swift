@@ -129,7 +129,7 @@ struct LimitsTests {
         #expect(!demo.isRunning, "still running 10 s after SIGTERM, waiting on a log nobody reads")
     }
 
-    @Test("Over the connection cap a new connection gets 503 and is closed")
+    @Test("Over the connection cap a request gets 503 and its connection is closed, but a health check is answered (a few connections are kept for them); past those, a new connection gets 503 at once")
     func connectionCap() async throws {
         try await withServer({ $0.maxConnections = 2 }) { port in
             let first = try LoopbackConnection(port: port), second = try LoopbackConnection(port: port)
@@ -138,10 +138,22 @@ struct LimitsTests {
             #expect(try first.readResponse().text.hasPrefix("HTTP/1.1 200 OK"))
             #expect(try second.readResponse().text.hasPrefix("HTTP/1.1 200 OK"))
             let third = try LoopbackConnection(port: port)
+            third.send("GET /counter HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let (text, closedAfter) = third.readUntilClosed(seconds: 5)
             #expect(closedAfter != nil)
             #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable"))
             #expect(text.hasSuffix("the server has 2 connections open: try again shortly\n"))
+            let check = try LoopbackConnection(port: port)
+            check.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let (health, healthClosed) = check.readUntilClosed(seconds: 5)
+            #expect(health.hasPrefix("HTTP/1.1 200 OK") && health.contains(#""status":"ok""#), "\(health)")
+            #expect(healthClosed != nil, "its one answer is its last")
+            // The health checks' few taken too (held open, asking nothing): refused at once.
+            let held = try (0..<16).map { _ in try LoopbackConnection(port: port) }
+            let late = try LoopbackConnection(port: port)
+            let (refused, refusedClosed) = late.readUntilClosed(seconds: 5)
+            #expect(refusedClosed != nil && refused.hasPrefix("HTTP/1.1 503 Service Unavailable"), "\(refused)")
+            withExtendedLifetime(held) {}
             first.send("GET /_sh/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(try first.readResponse().text.hasPrefix("HTTP/1.1 200 OK"), "the admitted ones go on")
         }

@@ -2,7 +2,8 @@ import Logging
 import NIOCore
 
 /// The first handler of every connection (on raw bytes, before HTTP parsing). It refuses
-/// connections over the cap with 503 (over a client address's own cap with 429), gives a client `requestTimeout` from the first byte of a
+/// connections over the cap with 503 (over a client address's own cap with 429; a few over the
+/// cap are admitted for one health check), gives a client `requestTimeout` from the first byte of a
 /// request to its last (slow clients get 408 and are dropped), closes a kept-alive connection
 /// idle for `idleTimeout` or whose answers wait unread by the client for `idleTimeout`, and on
 /// shutdown closes each connection once its response is out.
@@ -52,7 +53,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .clientFull:
             refuse(context, "429 Too Many Requests", "this client has \(limits.maxConnectionsPerClient) connections open: close some first")
             return
-        case .open, .quiescing:
+        case .open, .quiescing, .healthOnly:
             break
         }
         isAdmitted = true
@@ -62,6 +63,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // Accepted as the server stopped accepting, after it told every connection to finish:
         // told now (else a stream it started would hold the shutdown until its deadline).
         if admission == .quiescing { context.pipeline.fireUserInboundEventTriggered(ConnectionEvent.quiesce) }
+        if admission == .healthOnly { context.fireUserInboundEventTriggered(ConnectionEvent.healthOnly) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -108,7 +110,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             } else {
                 arm(.idle, limits.idleTimeout)
             }
-        case .quiesce, .tick:
+        case .quiesce, .tick, .healthOnly:
             break
         }
         promise?.succeed(())

@@ -22,6 +22,9 @@ final class ConnectionRegistry: Sendable {
         case full
         /// Over the client's own limit: not added.
         case clientFull
+        /// Over the connection limit, within the few kept for health checks: added, for one
+        /// request to `/_sh/health` (any other is refused).
+        case healthOnly
         case open
         /// Added while the server stops (it accepted the connection just before it stopped
         /// accepting): the connection must finish at once, as `quiesceAll` told the others.
@@ -32,18 +35,24 @@ final class ConnectionRegistry: Sendable {
 
     var count: Int { state.withLockedValue { $0.channels.count } }
 
-    /// Adds `channel`, unless `limit` connections are already open, or `clientLimit` of
-    /// `client`'s (nil: a connection not held to a client's limit).
+    /// Connections admitted over the limit for a health check, at most.
+    static let healthReserve = 16
+
+    /// Adds `channel`, unless `limit` connections are already open (up to `healthReserve`
+    /// more are added for a health check), or `clientLimit` of `client`'s (nil: a connection
+    /// not held to a client's limit).
     func admit(_ channel: any Channel, limit: Int, client: String? = nil, clientLimit: Int = .max) -> Admission {
         state.withLockedValue { state in
-            guard state.channels.count < limit else { return .full }
+            guard state.channels.count < limit + Self.healthReserve else { return .full }
+            let overLimit = state.channels.count >= limit
             if let client {
                 let open = state.perClient[client, default: 0]
                 guard open < clientLimit else { return .clientFull }
                 state.perClient[client] = open + 1
             }
             state.channels[ObjectIdentifier(channel)] = (channel.pipeline, client)
-            return state.isQuiescing ? .quiescing : .open
+            if state.isQuiescing { return .quiescing }
+            return overLimit ? .healthOnly : .open
         }
     }
 
@@ -110,4 +119,6 @@ enum ConnectionEvent: Sendable {
     case quiesce
     /// Time to check the connection's deadline.
     case tick
+    /// The connection was admitted over the limit: it may ask for `/_sh/health` once.
+    case healthOnly
 }

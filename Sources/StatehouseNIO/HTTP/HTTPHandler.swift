@@ -80,6 +80,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var heartbeat: RepeatedTask?
     /// The server is stopping: the response in flight is the connection's last.
     private var isQuiescing = false
+    /// Admitted over the connection cap: one request, which must be a health check.
+    private var isHealthOnly = false
     /// A response's head is out and its end is not (an event stream's never is).
     private var isResponding = false
     /// A request went to the responder and its response is not written yet (an event
@@ -183,6 +185,10 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             guard !isRefusing, let head else { return }
             self.head = nil
+            if isHealthOnly, head.uri.split(separator: "?").first != Substring(Wire.healthPath) {
+                refuse(context, .serviceUnavailable, "the server has \(limits.maxConnections) connections open: try again shortly")
+                return
+            }
             var fields: [(name: String, value: String)] = []
             fields.reserveCapacity(head.headers.count)
             for (name, value) in head.headers { fields.append((name, value)) }
@@ -212,9 +218,15 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .quiesce? = event as? ConnectionEvent {
+        switch event as? ConnectionEvent {
+        case .quiesce?:
             isQuiescing = true
             stream?.close()
+        case .healthOnly?:
+            isHealthOnly = true
+            isQuiescing = true  // its one answer is its last
+        default:
+            break
         }
         context.fireUserInboundEventTriggered(event)
     }
