@@ -91,6 +91,24 @@ public final class LoopbackConnection {
         return (String(decoding: received, as: UTF8.self), nil)
     }
 
+    /// Reads bytes (first those a `readResponse` left) until `enough` holds of all read so
+    /// far, the server closes the connection, or `seconds` pass.
+    public func read(seconds: Double, until enough: ([UInt8]) -> Bool) -> [UInt8] {
+        let start = Date()
+        var received = unread
+        unread = []
+        while !enough(received), Date().timeIntervalSince(start) < seconds {
+            guard let bytes = receive() else { break }
+            received += bytes
+        }
+        return received
+    }
+
+    /// Puts `bytes` back in front of what the next read gets.
+    public func putBack(_ bytes: [UInt8]) {
+        unread = bytes + unread
+    }
+
     /// A response: its head (status line and headers) and body.
     public struct Response {
         public var head: String

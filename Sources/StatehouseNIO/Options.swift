@@ -77,6 +77,10 @@ public struct ServerOptions: Sendable {
     public var allowedHosts: [String] { get { settings.allowedHosts } set { settings.allowedHosts = newValue } }
     public var publicDirectory: String? { get { settings.publicDirectory } set { settings.publicDirectory = newValue } }
     public var storeTimeout: Double { get { settings.storeTimeout } set { settings.storeTimeout = newValue } }
+    public var releaseHiddenPagesAfter: Double {
+        get { settings.releaseHiddenPagesAfter ?? 0 }
+        set { settings.releaseHiddenPagesAfter = newValue > 0 ? newValue : nil }
+    }
 
     /// Where state outlives the process.
     ///
@@ -168,6 +172,7 @@ extension ServerOptions {
         .integer("max-text-length", \.maxTextLength, "Characters a text field or editor takes from one event (400 beyond); .textInputLimit(_:) sets a view's own."),
         .integer("max-path-segments", \.maxPathSegments, "Path segments a page's URL may have below its route, each a NavigationStack screen (414 beyond)."),
         .seconds("session-ttl", \.sessionTTL, "Seconds an idle page lives, and a session after its last page."),
+        .seconds("release-hidden-pages", \.releaseHiddenPagesAfter, "Seconds after which a hidden tab closes its page's stream, so that the page may idle out (taken up again from the durable store when the tab is shown; with the memory store a hidden tab keeps its stream)."),
         OptionDeclaration(name: "state-store", help: "Where sessions, pages and their views' Codable state outlive the process: sqlite:PATH (a file, one process), postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (several processes), or memory (a restart ends every page).",
                           valueName: "<sqlite:PATH|postgres://…|memory>", set: { options, text in
                               guard let choice = StateStoreChoice(text) else { return "expected sqlite:PATH, postgres://… or memory" }

@@ -125,6 +125,30 @@ class BrowserTestCase(unittest.TestCase):
         self.assertEqual(caret, [len(text), len(text)], "the caret is at the end of what was typed")
         return field
 
+    def assert_ten_tabs_work(self, base):
+        """Ten tabs of `/shared` in one browser each load, and a click in each reaches all ten,
+        pushed (over HTTP/1.1 a browser holds at most six event streams to one origin)."""
+        driver = browser()
+        self.drivers.append(driver)
+        count = lambda d: int(d.find_element(By.ID, "shared-count").text)
+        tabs = []
+        for index in range(10):
+            if index:
+                driver.switch_to.new_window("tab")
+            driver.set_page_load_timeout(WAIT)
+            driver.get(base + "/shared")
+            self.until(driver, lambda d: d.find_elements(By.ID, "shared-count"), f"tab {index + 1} loads")
+            tabs.append(driver.current_window_handle)
+        start = count(driver)
+        for index, tab in enumerate(tabs):
+            driver.switch_to.window(tab)
+            driver.find_element(By.ID, "shared-increment").click()
+            self.until(driver, lambda d: count(d) >= start + index + 1, f"tab {index + 1}'s click is answered")
+        for index, tab in enumerate(tabs):
+            driver.switch_to.window(tab)
+            self.until(driver, lambda d: count(d) == start + 10, f"tab {index + 1} shows every tab's click")
+            self.assertEqual(driver.find_element(By.ID, "page-clicks").text, "Clicks from this page: 1")
+
     def shown_title(self, driver):
         """The navigation title a person sees (hidden screens' titles are not shown)."""
         titles = [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".sh-navigation-title") if h.is_displayed()]
@@ -196,6 +220,31 @@ class BrowserTests(BrowserTestCase):
         bob.find_element(By.ID, "shared-increment").click()
         self.until(alice, lambda d: count(d) == start + 2, "Alice sees Bob's click")
         self.assertIn("Clicks from this page: 1", alice.find_element(By.ID, "page-clicks").text)
+
+    @screenshot_on_failure
+    def test_ten_tabs_of_one_app_load_click_and_receive_pushes(self):
+        self.assert_ten_tabs_work(self.base)
+
+    @screenshot_on_failure
+    def test_where_a_websocket_cannot_open_pushes_come_as_server_sent_events(self):
+        driver = browser()
+        self.drivers.append(driver)
+        # As behind a proxy without WebSocket: every socket's handshake is refused (here: sent
+        # to a path that does not upgrade, which answers 404).
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            const Real = WebSocket;
+            window.WebSocket = function (url) { return new Real(url.replace('/_sh/stream', '/_sh/nowhere')); };
+            window.WebSocket.prototype = Real.prototype;
+        """})
+        driver.get(self.base + "/clock")
+        seen = {driver.find_element(By.ID, "time").text}
+        for tick in range(3):
+            self.until(driver, lambda d: d.find_element(By.ID, "time").text not in seen, f"tick {tick + 1}")
+            seen.add(driver.find_element(By.ID, "time").text)
+        # One re-sync after the socket failed, then the ticks came pushed, not by re-syncing.
+        renders = driver.execute_script(
+            "return performance.getEntriesByType('resource').filter(e => e.name.includes('/_sh/render')).length")
+        self.assertEqual(renders, 1)
 
     @screenshot_on_failure
     def test_leaving_a_page_ends_it_on_the_server(self):

@@ -1,6 +1,7 @@
 """A page outlives its server process (issue 17): the demo on a SQLite store is stopped and
 started again on the same port and file while the browser keeps its document; the page goes
 on with its state, without a reload."""
+import json
 import os
 import re
 import socket
@@ -8,6 +9,7 @@ import subprocess
 import tempfile
 import time
 import unittest
+import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -21,7 +23,27 @@ def free_port():
         return probe.getsockname()[1]
 
 
-class DurableTests(BrowserTestCase):
+def start_durable(port, store, *options):
+    """Starts the demo on `port` with the SQLite store `store`; returns the process."""
+    binary = os.path.join(ROOT, ".build", "debug", "demo")
+    process = subprocess.Popen([binary, "--port", str(port), "--log-level", "notice",
+                                "--state-store", f"sqlite:{store}", *options],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if "listening on" in line:
+            return process
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise RuntimeError("the demo did not start")
+
+
+class DurableDemoCase(BrowserTestCase):
+    """A demo process on a SQLite file of its own per test class, started with `options`."""
+    options = ()
+
     @classmethod
     def setUpClass(cls):
         cls.directory = tempfile.TemporaryDirectory()
@@ -32,19 +54,7 @@ class DurableTests(BrowserTestCase):
 
     @classmethod
     def start(cls):
-        binary = os.path.join(ROOT, ".build", "debug", "demo")
-        process = subprocess.Popen([binary, "--port", str(cls.port), "--log-level", "notice",
-                                    "--state-store", f"sqlite:{cls.store}"],
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            line = process.stdout.readline()
-            if "listening on" in line:
-                return process
-            if not line and process.poll() is not None:
-                break
-        process.kill()
-        raise RuntimeError("the demo did not start")
+        return start_durable(cls.port, cls.store, *cls.options)
 
     @classmethod
     def tearDownClass(cls):
@@ -53,6 +63,8 @@ class DurableTests(BrowserTestCase):
         cls.demo.stdout.close()
         cls.directory.cleanup()
 
+
+class DurableTests(DurableDemoCase):
     def restart(self, kill=False):
         """Stops the server (SIGTERM, or SIGKILL) and starts a new one on the same port and file."""
         if kill:
@@ -144,3 +156,34 @@ class DurableTests(BrowserTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class HiddenTabTests(DurableDemoCase):
+    """A tab hidden a while lets go of its page's stream; the page idles out of the server's
+    memory (`--session-ttl`) and, when the tab is shown again, is taken up from the store with
+    its state (issue 58: hidden tabs cost the server little)."""
+    options = ("--session-ttl", "8", "--release-hidden-pages", "0.5")
+
+    def pages_held(self):
+        with urllib.request.urlopen(self.base + "/_sh/health", timeout=5) as reply:
+            return json.load(reply)["pages"]
+
+    @screenshot_on_failure
+    def test_a_hidden_tab_lets_its_page_idle_out_and_takes_it_up_with_its_state_when_shown(self):
+        driver = self.open("/counter")
+        for expected in ("1", "2"):
+            driver.find_element(By.ID, "increment").click()
+            self.until(driver, lambda d: d.find_element(By.ID, "count").text == expected, f"the count reads {expected}")
+        driver.execute_script("window.sameDocument = true")
+        counter = driver.current_window_handle
+        self.assertEqual(self.pages_held(), 1)
+        driver.switch_to.new_window("tab")  # the counter's tab is hidden now
+        deadline = time.time() + 20
+        while self.pages_held() and time.time() < deadline:
+            time.sleep(0.1)
+        self.assertEqual(self.pages_held(), 0, "the hidden tab's page idled out of the server's memory")
+        driver.switch_to.window(counter)  # shown again
+        self.until(driver, lambda d: self.pages_held() == 1, "the page is taken up from the store")
+        driver.find_element(By.ID, "increment").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "count").text == "3", "the page counts on from 2")
+        self.assertTrue(driver.execute_script("return window.sameDocument === true"), "the tab did not reload")

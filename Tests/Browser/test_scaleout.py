@@ -46,7 +46,8 @@ http {{
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
 
-    # The README's configuration (Deploying on several processes), with test ports.
+    # The guide's configuration (Deploying: several processes), with test ports.
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' ''; }}
     upstream statehouse {{
         hash $cookie_sh_session consistent;
         server 127.0.0.1:{a} max_fails=1 fail_timeout=10s;
@@ -58,7 +59,8 @@ http {{
             proxy_pass http://statehouse;
             proxy_http_version 1.1;
             proxy_set_header Host $http_host;
-            proxy_set_header Connection "";
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
             proxy_buffering off;
             proxy_read_timeout 1h;
             proxy_next_upstream error timeout;
@@ -404,3 +406,7 @@ class ScaleOutTests(BrowserTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+    @screenshot_on_failure
+    def test_7_ten_tabs_through_nginx_load_click_and_receive_pushes(self):
+        self.assert_ten_tabs_work(self.base)

@@ -17,6 +17,7 @@ final class CurlClient: @unchecked Sendable {
 
     private let handle: UnsafeMutableRawPointer
     let base: String
+    var port: Int { Int(base.split(separator: ":").last!)! }
 
     init(port: Int) {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))

@@ -100,14 +100,21 @@ final class HTTPServer: Sendable {
 
 extension ConnectionSettings {
     /// Adds the handlers of one connection to `channel`: the guard (connection cap, timeouts),
-    /// HTTP/1.1 parsing, and the handler that hands each request to the responder (and keeps
-    /// pipelined requests in order).
+    /// HTTP/1.1 parsing, the upgrade of a page's stream to a WebSocket (a connection's first
+    /// request only, as NIO's upgrade handler does), and the handler that hands each request to
+    /// the responder (and keeps pipelined requests in order).
     func configure(_ channel: any Channel) throws {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(ConnectionGuard(self))
-        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false,
+        let http = HTTPHandler(self)
+        let upgraded = NIOLoopBound(http, eventLoop: channel.eventLoop)
+        let upgrade: NIOHTTPServerUpgradeConfiguration = (
+            upgraders: [WebSocketStreamUpgrade.upgrader(self, channel: channel)],
+            completionHandler: { context in context.pipeline.syncOperations.removeHandler(upgraded.value, promise: nil) }
+        )
+        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withServerUpgrade: upgrade, withErrorHandling: false,
                                                  withEncoderConfiguration: Self.encoder)
-        try pipeline.addHandler(HTTPHandler(self))
+        try pipeline.addHandler(http)
     }
 
     /// `HTTPHandler.write` frames every response itself (a length, or chunks for a stream):

@@ -7,7 +7,8 @@ import StatehouseViews
 /// the fields that changed, rather than running whichever button comes first on the page.
 @MainActor
 enum Document {
-    static func render(_ page: Page) -> [UInt8] {
+    /// `releaseHiddenAfter`: the seconds after which a hidden tab closes its stream (`sh-release-hidden`).
+    static func render(_ page: Page, releaseHiddenAfter: Double? = nil) -> [UInt8] {
         // Written piece by piece, the views' HTML too (no string between): the head here, then
         // the tree writes itself after it into the array the document becomes, with room for
         // the end (`LiveTree.render(appendingTo:)`).
@@ -22,6 +23,9 @@ enum Document {
         page.id.appendHex(to: &bytes)
         bytes.append(contentsOf: #""><meta name="csrf-token" content=""#.utf8)
         page.session.csrfToken.appendHex(to: &bytes)
+        if let seconds = releaseHiddenAfter {
+            bytes.append(contentsOf: #""><meta name="sh-release-hidden" content="\#(seconds)"#.utf8)
+        }
         bytes.append(contentsOf: #""><title>"#.utf8)
         HTMLWriter.escape(page.route.title, into: &bytes)
         bytes.append(contentsOf: """

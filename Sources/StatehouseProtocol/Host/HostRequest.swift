@@ -16,6 +16,11 @@ public struct HostRequest: Sendable {
     /// Values of the host's (its middleware's) for the root environment of a page this request
     /// creates.
     public var environment = HostEnvironment()
+    /// The host switches this request's connection to a WebSocket if the answer opens a
+    /// stream (the built-in server sets it on a `GET /_sh/stream` that asks to upgrade; a host
+    /// that leaves it unset is answered 501 for such a request, and the browser falls back to
+    /// an event stream).
+    public var upgradesToWebSocket = false
     /// The body decoded as a form, once someone has (an event's, before the main actor).
     var form: FormData?
 

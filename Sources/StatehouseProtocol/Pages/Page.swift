@@ -73,7 +73,12 @@ final class Page {
                 guard let self else { return }
                 self.streams.removeValue(forKey: key)
                 self.streamOrder[key] = nil
-                self.lastUsed = Uptime.now  // idle from the moment the document went away
+                // Idle from the moment the document went away (or its tab, hidden, let go of
+                // it): the store hears of this use now, and keeps the page for one and a half
+                // idle times from here, for the tab to take it up again.
+                self.lastUsed = Uptime.now
+                self.storedUse = 0
+                self.store.persist(self)
             }
         }
         schedulePush()
@@ -100,8 +105,7 @@ final class Page {
             let bytes = self.fragments(changes)
             self.store.persist(self)
             guard !bytes.isEmpty else { return }
-            let html = String(decoding: bytes, as: UTF8.self)
-            for stream in self.streams.values { stream.send(html) }
+            for stream in self.streams.values { stream.send(event: bytes) }
         }
     }
 

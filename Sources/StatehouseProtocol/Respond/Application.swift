@@ -167,6 +167,9 @@ final class Application {
         store.persist(page) { [response] in respond(response) }
     }
 
+    /// Seconds after which a hidden tab lets go of its stream (nil: never; always so in memory).
+    private var releaseHiddenAfter: Double? { store.durable == nil ? nil : settings.releaseHiddenPagesAfter }
+
     /// The page's whole document, with every change made so far (by tasks too) applied.
     private func document(_ page: Page) -> HostResponse {
         do {
@@ -175,7 +178,7 @@ final class Application {
             return end(page, failedWith: error)
         }
         page.sendsWholePage()
-        return HostResponse(status: 200, headers: Self.documentHeaders, body: Document.render(page))
+        return HostResponse(status: 200, headers: Self.documentHeaders, body: Document.render(page, releaseHiddenAfter: releaseHiddenAfter))
     }
 
     /// Sent with every event's fragments (made once: an answer copies them without allocating).
@@ -206,11 +209,26 @@ final class Application {
 
     // MARK: GET /_sh/stream
 
-    /// Server-sent events: the changes the server makes on its own, as turbo-stream HTML.
+    /// The changes the server makes on its own, as turbo-stream HTML: server-sent events, or
+    /// messages over a WebSocket when the request asks to upgrade and the host can.
     private func stream(_ request: HostRequest) -> HostResponse {
+        let asksForSocket = request.headers.values("upgrade").contains { $0.utf8.containsIgnoringASCIICase("websocket".utf8) }
+        // A WebSocket is outside the browser's same-origin policy (any site's script may open
+        // one, with the browser's cookies): its Origin must be this server's.
+        if asksForSocket, !Self.isSameOrigin(request.headers.first("origin") ?? "", host: request.headers.first("host")) {
+            return .text(403, "a WebSocket must come from a page of this origin (Origin \(quoted(request.headers.first("origin") ?? "(none)")))")
+        }
         switch ownedPage(request) {
         case .failure(let refusal): return refusal.response
         case .success(let page):
+            if asksForSocket {
+                guard request.upgradesToWebSocket else {
+                    return .text(501, "this host serves a page's stream as server-sent events only (no WebSocket)")
+                }
+                let stream = EventStream(framing: .messages)
+                page.add(stream)
+                return HostResponse(status: 200, stream: stream)
+            }
             let stream = EventStream()
             // A comment first, whatever the host: the stream opens at once (a host that sends
             // the head with the first bytes, as Vapor does, sends it now; a client or a proxy

@@ -16,6 +16,12 @@ public struct ProtocolSettings: Sendable {
     /// A page with no event, render or open stream for this many seconds ends; so does a
     /// session with no pages and no request for as long.
     public var sessionTTL: Double = 600
+    /// A tab hidden this long lets go of its page's stream, so that the page may idle out and
+    /// cost the server nothing; shown again, it is taken up from the durable store with its
+    /// state (within 1.5 × `sessionTTL` of its last use; after that it loads afresh). Only
+    /// with a durable store: in memory a page gone is gone, so a hidden tab keeps its stream.
+    /// Nil: never.
+    public var releaseHiddenPagesAfter: Double? = 60
     /// Over this, a session's least recently used page ends.
     public var maxPagesPerSession = 16
     /// Over this, the least recently used session (and its pages) ends.

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// A response that stays open: server-sent events (`text/event-stream`). The protocol sends
-/// events from the main actor; the host attaches the stream to its connection once it has
-/// written the head, and says when the connection is gone. What is sent before the host
+/// A response that stays open: server-sent events (`text/event-stream`), or the messages of a
+/// WebSocket the host upgraded the request to (`framing`). The protocol sends events from the
+/// main actor; the host attaches the stream to its connection once it has written the head (or
+/// switched protocols), and says when the connection is gone. What is sent before the host
 /// attaches waits in the stream.
 ///
 /// ```swift
@@ -12,6 +13,19 @@ import Synchronization
 /// stream.didClose()
 /// ```
 public final class EventStream: Sendable {
+    /// How an event's bytes are framed for the sink.
+    public enum Framing: Sendable {
+        /// Server-sent events: each event as `data:` lines and a blank line; the host writes
+        /// the bytes as the response body.
+        case serverSentEvents
+        /// One WebSocket text message per event: the bytes are the event's text, and the
+        /// host sends each `write` as one message (and pings on its own to keep it open).
+        case messages
+    }
+
+    /// How this stream's events are framed.
+    public let framing: Framing
+
     private struct State {
         var sink: (any EventStreamSink)?
         var pending: [[UInt8]] = []
@@ -21,19 +35,26 @@ public final class EventStream: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    public init(framing: Framing = .serverSentEvents) { self.framing = framing }
 
     /// Called once the connection is gone (or the server closed the stream).
     public func onClose(_ action: @escaping @Sendable () -> Void) {
         state.withLock { $0.onClose = action }
     }
 
-    /// Sends one event whose `data` is `text` (split into `data:` lines).
+    /// Sends one event whose `data` is `text` (split into `data:` lines; or one message).
     public func send(_ text: String) {
+        send(event: Array(text.utf8))
+    }
+
+    /// Sends one event of UTF-8 `text`, framed as `framing` says.
+    func send(event text: [UInt8]) {
+        guard framing == .serverSentEvents else { return write(text) }
         var bytes: [UInt8] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        bytes.reserveCapacity(text.count + 16)
+        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             bytes.append(contentsOf: "data: ".utf8)
-            bytes.append(contentsOf: line.utf8)
+            bytes.append(contentsOf: line)
             bytes.append(UInt8(ascii: "\n"))
         }
         bytes.append(UInt8(ascii: "\n"))
@@ -43,7 +64,8 @@ public final class EventStream: Sendable {
     /// A comment line that keeps proxies from closing an idle stream (hosts send one every 15 s).
     public static let heartbeat: [UInt8] = Array(": keep-alive\n\n".utf8)
 
-    /// Writes raw bytes of the event stream (an event, or `heartbeat`).
+    /// Writes raw bytes of the event stream (an event, or `heartbeat`; with `.messages`, one
+    /// message).
     public func write(_ bytes: [UInt8]) {
         let sink: (any EventStreamSink)? = state.withLock { state in
             if state.isClosed { return nil }

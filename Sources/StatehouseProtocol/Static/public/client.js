@@ -429,31 +429,57 @@
   });
 
   // --- Server push: changes the server makes on its own (a .task after await, a timer)
-  // arrive on /_sh/stream. The browser reconnects a dropped stream by itself, and the server
-  // keeps what changed meanwhile until a stream is open again. A stream the server refused
-  // (410: page gone) closes: ask for the page; 410 again reloads, else take the fresh document
-  // and listen again, backing off.
+  // arrive on the page's stream, /_sh/stream: a WebSocket (a browser opens any number, where it
+  // holds at most six event streams to one origin, and a seventh tab would wait for ever), or
+  // server-sent events once a socket did not open while the server answered (a host or proxy
+  // without WebSocket). The server keeps what changed while no stream was open. A lost stream
+  // asks for the page (410 reloads), takes the fresh document and listens again, backing off.
   let retry = 500;
-  let source = null;
+  let source = null; // the open WebSocket or EventSource
+  let viaSocket = 'WebSocket' in window;
+  let socketFailed = false; // a socket did not open: if the server answers, event streams from now on
   let applyingPush = false; // set while a push (not the answer to an event) is applied
 
+  function push(html) {
+    applyingPush = true;
+    try { applyStreams(html); } finally { applyingPush = false; }
+  }
+
   function listen() {
-    source = new EventSource(`/_sh/stream?page=${encodeURIComponent(page)}`);
-    source.onopen = () => { retry = 500; };
-    source.onmessage = (e) => {
-      applyingPush = true;
-      try { applyStreams(e.data); } finally { applyingPush = false; }
-    };
-    source.onerror = () => {
-      if (source.readyState !== EventSource.CLOSED) return;
+    const url = `/_sh/stream?page=${encodeURIComponent(page)}`;
+    let opened = false;
+    const lost = (stream) => {
+      if (source !== stream) return; // closed on purpose
+      source = null;
+      if (!opened && stream instanceof WebSocket) socketFailed = true;
       setTimeout(resync, retry);
       retry = Math.min(retry * 2, 15000);
     };
+    if (viaSocket) {
+      const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${url}`);
+      source = socket;
+      socket.onopen = () => { opened = true; retry = 500; };
+      socket.onmessage = (e) => push(e.data);
+      socket.onclose = () => lost(socket);
+    } else {
+      const events = new EventSource(url);
+      source = events;
+      events.onopen = () => { opened = true; retry = 500; };
+      events.onmessage = (e) => push(e.data);
+      events.onerror = () => { if (events.readyState === EventSource.CLOSED) lost(events); };
+    }
+  }
+
+  function stopListening() {
+    const stream = source;
+    source = null;
+    stream?.close();
   }
 
   async function resync() {
     try {
       const res = await fetch(`/_sh/render?page=${encodeURIComponent(page)}`, { credentials: 'same-origin' });
+      if (socketFailed) viaSocket = false;
       if (res.status === 410) { location.reload(); return; }
       const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').getElementById('sh-root');
       const root = document.getElementById('sh-root');
@@ -467,8 +493,9 @@
         if (wanted && document.activeElement !== wanted) moveFocus(() => wanted.focus());
       }
     } catch (err) {
-      // offline: try again later
+      // offline: try again later (a socket that did not open is not to blame)
     }
+    socketFailed = false;
     listen();
   }
 
@@ -483,15 +510,27 @@
     // no sessionStorage (a sandboxed frame): scene storage lasts as long as the page
   }
 
-  // `@Environment(\.scenePhase)`: the tab shown (active) or hidden (background).
+  // `@Environment(\.scenePhase)`: the tab shown (active) or hidden (background). With a
+  // durable store, a tab hidden for `sh-release-hidden` seconds lets go of its stream, so that
+  // its page may idle out on the server; shown again, it catches up (the server takes the page
+  // up from its store, or it reloads).
+  const releaseAfter = Number(meta('sh-release-hidden')) * 1000;
+  let release = null, released = false;
   document.addEventListener('visibilitychange', () => {
-    send({ target: 'sh-root', type: 'phase', value: document.visibilityState === 'visible' ? 'active' : 'background', quiet: true });
+    const visible = document.visibilityState === 'visible';
+    if (!visible && releaseAfter > 0) release ??= setTimeout(() => { released = true; stopListening(); }, releaseAfter);
+    if (visible) {
+      clearTimeout(release);
+      release = null;
+      if (released) { released = false; resync(); }
+    }
+    send({ target: 'sh-root', type: 'phase', value: visible ? 'active' : 'background', quiet: true });
   });
 
   // A document that goes away for good (not into the back-forward cache) ends its page on
   // the server at once, instead of leaving it to idle out.
   addEventListener('pagehide', (e) => {
-    source?.close();
+    stopListening();
     if (!e.persisted) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
   });
   // Back from the back-forward cache: catch up (410 reloads) and listen again.
