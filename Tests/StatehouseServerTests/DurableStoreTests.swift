@@ -230,6 +230,44 @@ struct DurableStoreTests {
         }
     }
 
+    @Test("The caps bound the store too: with --max-sessions 3 it keeps at most 3 sessions, with --max-pages-per-session 2 at most 2 pages of one; an evicted page or session is deleted there, and a request for it gets 410 saying it was evicted")
+    func capsBoundTheStore() async throws {
+        let store = Self.storeFile()
+        defer { Self.removeStore(store) }
+        try await withServer({ $0.stateStore = .sqlite(path: store); $0.maxSessions = 3; $0.maxPagesPerSession = 2 }) { port in
+            var visitors: [(CurlClient, LoadedPage)] = []
+            for _ in 0..<10 {
+                let client = CurlClient(port: port)
+                let page = try load(client, "/counter")
+                #expect(event(client, page, target: "increment").status == 200)
+                visitors.append((client, page))
+            }
+            // One session of the last three loads five pages.
+            let (reader, _) = visitors[9]
+            let pages = try (0..<5).map { _ in
+                let page = try load(reader, "/counter")
+                #expect(event(reader, page, target: "increment").status == 200)
+                return page
+            }
+            let file = try await SQLiteStore.open(path: store)
+            // (Deletions are written as every write is; the last answer waited for its own.)
+            var counts = try await file.counts()
+            for _ in 0..<50 where counts.sessions > 3 || counts.pages > 4 {
+                try await Task.sleep(for: .milliseconds(100))
+                counts = try await file.counts()
+            }
+            #expect(counts.sessions == 3 && counts.pages == 4 && counts.values == 4, "\(counts)")
+            await file.close()
+            let (first, firstPage) = visitors[0]
+            let evicted = event(first, firstPage, target: "increment")
+            #expect(evicted.status == 410)
+            #expect(evicted.body.contains("evicted to make room (the server holds at most 3 sessions)"), "\(evicted.body)")
+            let crowded = event(reader, pages[0], target: "increment")
+            #expect(crowded.status == 410)
+            #expect(crowded.body.contains("evicted to make room (a session holds at most 2 pages)"), "\(crowded.body)")
+        }
+    }
+
     @Test("After a restart, a click on a button known by a made-up id reaches the button the browser showed, found by its position")
     func madeUpIDsAreFoundByPosition() async throws {
         let store = Self.storeFile()

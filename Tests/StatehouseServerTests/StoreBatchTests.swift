@@ -17,6 +17,7 @@ struct StoreBatchTests {
         let alone = try await SQLiteStore.open(path: paths[1])
         var random = SplitMix64(seed: 20_261_126)
         var statements = (gathered: 0, alone: 0)
+        var tablesWritten: Set<String> = []
         for batch in 0..<150 {
             let writes = (0..<Int.random(in: 1...40, using: &random)).map { _ in Self.write(&random) }
             let together = StoreSQL.statements(for: writes, now: Double(batch), .sqlite)
@@ -28,13 +29,13 @@ struct StoreBatchTests {
             let (a, b) = (try await gathered.contents(), try await alone.contents())
             #expect(a == b, "batch \(batch): \(writes)")
             if a != b { break }
+            for row in b { tablesWritten.insert(String(row.prefix { $0 != ":" })) }
         }
-        let rows = try await alone.contents()
         // Every table written, and the gathering did gather (this mix is made to collide: few
         // rows, and a seventh of the writes end a page, two statements that stay apart; a batch
         // of page loads or of clicks on different pages gathers far more: StoreSQLTests).
         for table in ["sessions", "pages", "state", "app_state", "session_state"] {
-            #expect(rows.contains { $0.hasPrefix(table + ":") }, "\(table) has rows")
+            #expect(tablesWritten.contains(table), "\(table) had rows")
         }
         #expect(statements.gathered * 4 < statements.alone * 3, "\(statements)")
         await gathered.close()
@@ -55,6 +56,8 @@ struct StoreBatchTests {
             }
             return changes
         }
+        // A session's end, rarely: it deletes much, and gathers nothing across it.
+        if Int.random(in: 0..<40, using: &random) == 0 { return .endSession(id: pick("s", 4)) }
         switch Int.random(in: 0..<7, using: &random) {
         case 0: return .session(id: pick("s", 4))
         case 1: return .page(id: pick("p", 6), session: pick("s", 4), url: pick("/u", 100))

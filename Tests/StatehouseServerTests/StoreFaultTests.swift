@@ -305,31 +305,32 @@ struct StoreFaultTests {
         #expect(count == 5)
     }
 
-    /// One click stored, then the store fails: two clicks held back, and a second page of the
-    /// session (one page per session) evicts the first.
-    static func evictWhileFailing(_ flaky: FlakyStore, _ client: CurlClient, _ page: LoadedPage) {
+    /// One click stored, then the store fails: two clicks held back, a second page of the
+    /// session, and the first idles out (it lives on in the store).
+    static func idleOutWhileFailing(_ flaky: FlakyStore, _ client: CurlClient, _ page: LoadedPage, port: Int) {
         #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
         flaky.set(.fails)
         for expected in 2...3 {
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == expected, "held back")
         }
-        #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+        #expect(client.get("/counter").status == 200, "a second page of the session")
+        idleOut(page.id, port: port)
     }
 
-    @Test("A page evicted while the store fails: what it answered meanwhile is written once the store works, and a later request takes it up with every click")
-    func evictedWhileFailing() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
-            Self.evictWhileFailing(flaky, client, page)
+    @Test("A page idled out while the store fails: what it answered meanwhile is written once the store works, and a later request takes it up with every click")
+    func idledOutWhileFailing() async throws {
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
+            Self.idleOutWhileFailing(flaky, client, page, port: port)
             flaky.set(.works)
             #expect(Self.waitForStore("ok", port: port))
         }
-        #expect(count == 4, "the two clicks made while the store failed outlived the page's eviction")
+        #expect(count == 4, "the two clicks made while the store failed outlived the page's idling out")
     }
 
-    @Test("A page evicted while the store fails, asked for again before it works: taken up as it was when evicted (not the store's older copy), and a restart finds every click")
+    @Test("A page idled out while the store fails, asked for again before it works: taken up as it was when it idled out (not the store's older copy), and a restart finds every click")
     func takenUpWhileFailing() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
-            Self.evictWhileFailing(flaky, client, page)
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
+            Self.idleOutWhileFailing(flaky, client, page, port: port)
             // The store reads (it has the page with one click) but does not write.
             let reply = event(client, page, target: "increment")
             #expect(reply.status == 200)
@@ -340,19 +341,20 @@ struct StoreFaultTests {
         #expect(count == 5)
     }
 
-    @Test("A page evicted while a write of it is on its way, which then fails: what the write held is kept for the store, and a restart finds every click")
-    func evictedWithWriteInFlight() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+    @Test("A page idled out while a write of it is on its way, which then fails: what the write held is kept for the store, and a restart finds every click")
+    func idledOutWithWriteInFlight() async throws {
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
             flaky.set(.hangs)
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
             #expect(flaky.held == 1 && Self.storeHealth(port) == "failing", "the write of click 2 is held by the store")
-            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+            #expect(client.get("/counter").status == 200, "a second page of the session")
+            idleOut(page.id, port: port)
             flaky.set(.fails)  // the held write fails now
             flaky.set(.works)
             #expect(Self.waitForStore("ok", port: port))
         }
-        #expect(count == 3, "click 2, whose write failed after its page was evicted, was written later")
+        #expect(count == 3, "click 2, whose write failed after its page idled out, was written later")
     }
 
     @Test("A page closed (its document left) while the store fails: its deletion reaches the store once it works, and a restart does not bring it back")
@@ -396,13 +398,14 @@ struct StoreFaultTests {
         }
     }
 
-    @Test("A page evicted while a write of it is on its way, asked for again before that write is answered: taken up with it on top of the store's older copy, and written in whole")
+    @Test("A page idled out while a write of it is on its way, asked for again before that write is answered: taken up with it on top of the store's older copy, and written in whole")
     func takenUpWithWriteInFlight() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
             flaky.set(.hangs)
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
-            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+            #expect(client.get("/counter").status == 200, "a second page of the session")
+            idleOut(page.id, port: port)
             let reply = event(client, page, target: "increment")
             #expect(reply.status == 200)
             #expect(DurableStoreTests.count(in: reply.body) == 3, "the write on its way (2) is under the take-up, not the store's 1")
@@ -414,11 +417,12 @@ struct StoreFaultTests {
 
     @Test("A page taken up while the store recovers: a held write of it that commits after its copy was read, before the copy arrives, is not lost (the copy is read again)")
     func takenUpWhileRecovering() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
             flaky.set(.fails)
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2)
-            #expect(client.get("/counter").status == 200, "a second page evicts the first: its held writes are kept for it")
+            #expect(client.get("/counter").status == 200, "a second page of the session")
+            idleOut(page.id, port: port)  // the first idles out: its held writes are kept for it
             // The store works again (slowly): within a second the trial commits and the held
             // writes follow, while the first page's copy (one click) is being read.
             flaky.pageAnswerDelay.withLock { $0 = 2.5 }
@@ -433,13 +437,14 @@ struct StoreFaultTests {
         #expect(count == 4)
     }
 
-    @Test("A session made while the store failed, evicted, and asked for again while the store recovers: its creation, committing after the session was read, before the answer arrives, is not missed (no 410)")
+    @Test("A session made while the store failed, idled out, and asked for again while the store recovers: its creation, committing after the session was read, before the answer arrives, is not missed (no 410)")
     func sessionTakenUpWhileRecovering() async throws {
-        let counts = try await Self.clicksAfterRestart(configure: { $0.settings.maxSessions = 2 }) { flaky, port, first, firstPage in
+        let counts = try await Self.clicksAfterRestart { flaky, port, first, firstPage in
             let (second, page) = try Self.secondSession(while: .fails, flaky, port: port, first: first, firstPage: firstPage)
             #expect(DurableStoreTests.count(in: event(second, page, target: "increment").body) == 1)
             #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 2)
-            #expect(CurlClient(port: port).get("/counter").status == 200, "a third session evicts the second")
+            #expect(CurlClient(port: port).get("/counter").status == 200, "a third session")
+            idleOut(page.id, withSession: true, port: port)  // the second session idles out
             // The store works again (slowly): within a second the trial commits and the held
             // writes follow, while the second session is being read.
             flaky.sessionAnswerDelay.withLock { $0 = 2.5 }
@@ -455,13 +460,14 @@ struct StoreFaultTests {
         #expect(counts == [3, 3])
     }
 
-    @Test("Writes held back for an evicted page, sent again as the store recovers, failing after another process took the page up: not kept (the other process's copy is newer)")
+    @Test("Writes held back for an idled-out page, sent again as the store recovers, failing after another process took the page up: not kept (the other process's copy is newer)")
     func takenElsewhereWhileResent() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
             flaky.set(.fails)
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2)
-            #expect(client.get("/counter").status == 200, "a second page evicts the first: its held writes are kept for it")
+            #expect(client.get("/counter").status == 200, "a second page of the session")
+            idleOut(page.id, port: port)  // the first idles out: its held writes are kept for it
             // The trial write (the second page) commits slowly; the held writes it sets off hang.
             flaky.set(.slow(seconds: 0.5))
             #expect(Self.poll { flaky.inFlight == 1 }, "the trial is on its way")
@@ -472,29 +478,30 @@ struct StoreFaultTests {
         #expect(count == 2, "what the other process has (here: the store's copy, one click) is not overwritten by the stale writes")
     }
 
-    @Test("A page evicted while a write of it is on its way, then taken up by another process: that write, failing, is not kept (the other process's copy is newer)")
+    @Test("A page idled out while a write of it is on its way, then taken up by another process: that write, failing, is not kept (the other process's copy is newer)")
     func takenElsewhereWithWriteInFlight() async throws {
-        let count = try await Self.clickAfterRestart(configure: { $0.settings.maxPagesPerSession = 1 }) { flaky, port, client, page in
+        let count = try await Self.clickAfterRestart { flaky, port, client, page in
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 1)
             flaky.set(.hangs)
             #expect(DurableStoreTests.count(in: event(client, page, target: "increment").body) == 2, "answered after the store's timeout")
-            #expect(client.get("/counter").status == 200, "a second page of the session evicts the first")
+            #expect(client.get("/counter").status == 200, "a second page of the session")
+            idleOut(page.id, port: port)
             Self.takenElsewhereThenWritesFail(flaky, page, port: port)
         }
         #expect(count == 2, "what the other process has (here: the store's copy, one click) is not overwritten by the stale write")
     }
 
-    @Test("The database gone (reads fail too): a session made meanwhile and evicted is taken up from what this process held back, and both sessions' clicks reach the store once it is back")
+    @Test("The database gone (reads fail too): a session made meanwhile and idled out is taken up from what this process held back, and both sessions' clicks reach the store once it is back")
     func sessionMadeWhileDown() async throws {
-        let counts = try await Self.clicksAfterRestart(configure: { $0.settings.maxSessions = 2 }) { flaky, port, first, firstPage in
+        let counts = try await Self.clicksAfterRestart { flaky, port, first, firstPage in
             let (second, page) = try Self.secondSession(while: .down, flaky, port: port, first: first, firstPage: firstPage)
             for expected in 1...2 {
                 #expect(DurableStoreTests.count(in: event(second, page, target: "increment").body) == expected)
             }
             #expect(DurableStoreTests.count(in: event(first, firstPage, target: "increment").body) == 2)
-            // A third session: the second, least recently used, is evicted; the store has
-            // never seen it.
+            // A third session; the second idles out, and the store has never seen it.
             #expect(CurlClient(port: port).get("/counter").status == 200)
+            idleOut(page.id, withSession: true, port: port)
             let reply = event(second, page, target: "increment")
             #expect(reply.status == 200, "the session is taken up from what was held back: \(reply.status) \(reply.body.prefix(120))")
             #expect(DurableStoreTests.count(in: reply.body) == 3)
@@ -502,7 +509,7 @@ struct StoreFaultTests {
             #expect(Self.waitForStore("ok", port: port))
             return [(page, second)]
         }
-        #expect(counts == [3, 4], "the first session's page (evicted by the second's take-up) and the second's")
+        #expect(counts == [3, 4], "the first session's page and the second's")
     }
 
     /// A page of a session written to a store file by one server; then `body` against a

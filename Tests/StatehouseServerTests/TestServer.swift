@@ -124,13 +124,18 @@ func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
     do {
         let server = try await StatehouseServer.start(TestApp(), options: options)
         responder = server.pages.responder
-        store = await MainActor.run { server.pages.responder.application.store }
+        store = await MainActor.run {
+            runningStores[server.port] = server.pages.responder.application.store
+            return server.pages.responder.application.store
+        }
         do {
             try await withTaskExecutorPreference(BlockingExecutor.shared) { try await body(server.port) }
         } catch {
+            await MainActor.run { runningStores[server.port] = nil }
             try await server.shutdown()
             throw error
         }
+        await MainActor.run { runningStores[server.port] = nil }
         try await server.shutdown()
     }
     // A stopped server frees its pages, sessions and store (tasks it started may still be
@@ -138,6 +143,29 @@ func withServer(_ configure: (inout ServerOptions) -> Void = { _ in },
     for _ in 0..<100 where responder != nil || store != nil { try await Task.sleep(for: .milliseconds(20)) }
     #expect(responder == nil, "the stopped server's responder (and so its pages) is still held")
     #expect(store == nil, "the stopped server's session store is still held")
+}
+
+/// The session stores of the servers `withServer` runs now, by port (for `idleOut`).
+@MainActor private var runningStores: [Int: SessionStore] = [:]
+
+/// Ends page `id` of the test server on `port` as if it had idled out — with `withSession`,
+/// every page of its session and the session too: with a durable store they live on there,
+/// and a request for one takes it up again. From a test's blocking thread.
+func idleOut(_ id: String, withSession: Bool = false, port: Int) {
+    DispatchQueue.main.sync {
+        MainActor.assumeIsolated {
+            guard let store = runningStores[port], let token = Token(id), let page = store.pages[token] else {
+                Issue.record("no page \(id) is held on port \(port)")
+                return
+            }
+            page.lastUsed = 0
+            if withSession {
+                for other in page.session.pages { other.lastUsed = 0 }
+                page.session.lastUsed = 0
+            }
+            store.sweep()
+        }
+    }
 }
 
 /// Starts a server, loads `path` with a new client (one browser session), and runs `body`.

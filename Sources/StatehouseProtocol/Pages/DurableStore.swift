@@ -66,10 +66,13 @@ public enum StoreWrite: Sendable {
     case touch(page: String, session: String)
     /// What a flush changed of the page's views' durable state.
     case state(page: String, StateChanges)
-    /// The page ended for good (its document closed, a view failed): it and its state are
-    /// deleted. (A page that idles out or is evicted here stays in the store, which expires it
-    /// by its own clock: another process may be using it.)
+    /// The page ended for good (its document closed, a view failed, it was evicted at a cap):
+    /// it and its state are deleted. (A page that idles out here stays in the store, which
+    /// expires it by its own clock: another process may take it up.)
     case endPage(id: String)
+    /// The session was evicted at the cap: it, its `@AppStorage` and every page of it the store
+    /// still holds are deleted.
+    case endSession(id: String)
     /// What a flush changed of the App-level state (shared by every session).
     case appState(StateChanges)
     /// What a flush changed of a session's `@AppStorage`.

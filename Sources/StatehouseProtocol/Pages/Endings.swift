@@ -18,12 +18,21 @@ enum Ending: Sendable, CustomStringConvertible {
     case viewFailed(String)
 
     /// Whether a page that ended so lives on in a durable store, to be taken up by a later
-    /// request: one that idled out or was evicted (not one taken up elsewhere, one whose
+    /// request: one that idled out (not one evicted at a cap, taken up elsewhere, whose
     /// document closed or whose view failed, or one of a server that is stopping).
     var livesOnInStore: Bool {
         switch self {
-        case .sessionCap, .pageCap, .idlePage, .idleSession: true
-        case .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
+        case .idlePage, .idleSession: true
+        case .sessionCap, .pageCap, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
+        }
+    }
+
+    /// Whether it was evicted at a cap: the caps bound what a durable store keeps too, so an
+    /// evicted page or session is deleted there, and a request for it is told it was evicted.
+    var isEviction: Bool {
+        switch self {
+        case .sessionCap, .pageCap: true
+        case .idlePage, .idleSession, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
         }
     }
 

@@ -8,10 +8,11 @@ import StatehouseViews
 /// page or session gets 410 saying why. Main actor only.
 ///
 /// With a durable store, every session and page is written there too (`persist`), and one this
-/// process does not hold can be taken up from there (`adopt`). Only a page that ends for good
-/// (its document closed, a view failed) is deleted there; one that idles out, is evicted or
-/// is here when the process stops stays, and the store expires it by its last use: another
-/// process, or this one started again, may take it up meanwhile.
+/// process does not hold can be taken up from there (`adopt`). A page that ends for good (its
+/// document closed, a view failed) or is evicted at a cap, and a session evicted at the cap,
+/// are deleted there (the caps bound the store too); one that idles out or is here when the
+/// process stops stays, and the store expires it by its last use: another process, or this one
+/// started again, may take it up meanwhile.
 @MainActor
 final class SessionStore {
     var sessions: [Token: Session] = [:]
@@ -278,9 +279,11 @@ final class SessionStore {
     func remove(_ page: Page, reason: Ending, withSession: Bool = false, forGood: Bool = false) {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         let livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
+        // Deleted in the store too (and recorded here as ended, for the 410 that says why).
+        let deleted = forGood || reason.isEviction
         // Its writes on their way, if they fail, are kept for the store only if it lives on
         // there (to be taken up again with them).
-        if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id, to: forGood ? .pageDeleted : .outdated) }
+        if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id, to: deleted ? .pageDeleted : .outdated) }
         if heldBack.removeValue(forKey: page.id) != nil, livesOnInStore {
             forgetStored(page)
             holdBack(writes(of: page), ofEnded: page.id, whole: true)
@@ -288,16 +291,16 @@ final class SessionStore {
         // Deleted in the store, but what it wrote of its session and of the App and has not
         // sent (held back while the store fails, or a view failed before it was written)
         // outlives it: the session may have no other page to write it.
-        let outliving = forGood && durable != nil ? writes(of: page).filter(\.outlivesPage) : []
+        let outliving = deleted && durable != nil ? writes(of: page).filter(\.outlivesPage) : []
         page.session.pages.removeAll { $0 === page }
-        if durable == nil || forGood { endings.record(page.id, reason, withSession: withSession) }
+        if durable == nil || deleted { endings.record(page.id, reason, withSession: withSession) }
         // A closed document may be a reload: the page that replaces it takes its scene storage.
         if forGood { page.session.stashScene(of: page.id.description, page.tree.sceneStorageValues) }
         page.closeStreams()
         if endedToClose != nil { endedToClose?.append(page) } else { page.tree.close() }
         // Deleted in the store too: like any write, held back while the store fails and again
         // if it fails (else a restart, or another process, would take the page up again).
-        if forGood, durable != nil {
+        if deleted, durable != nil {
             let end = outliving + [StoreWrite.endPage(id: page.id.description)]
             let deletion = PageWrites(id: page.id, writes: end, order: nextOrder(), whole: false)
             if storeCondition == .failing { holdBack(deletion) } else { send(deletion, of: nil) }
@@ -328,8 +331,14 @@ final class SessionStore {
         sessions[session.id] = nil
         recency.remove(session)
         session.madeAppStorage?.snapshots?.close()
-        if durable == nil { endings.record(session.id, reason) }
+        if durable == nil || reason.isEviction { endings.record(session.id, reason) }
         unsavedSessions.remove(session.id)
+        // Evicted: deleted in the store with what it still holds there (its `@AppStorage`, pages
+        // that idled out here), after its pages' own deletions, held back like any write.
+        if durable != nil, reason.isEviction {
+            let end = PageWrites(id: session.id, writes: [.endSession(id: session.storeID.description)], order: nextOrder(), whole: false)
+            if storeCondition == .failing { holdBack(end) } else { send(end, of: nil) }
+        }
     }
 
     /// Ends pages idle for longer than the idle time (a page with an open stream is in use),

@@ -76,6 +76,9 @@ package enum StoreSQL {
                 lastOfKind[change.kind] = groups.count
                 groups.append(Group(change))
             }
+            // A session's end deletes rows of pages no scope names (all of the session's): no
+            // later row joins a statement before it.
+            if case .endSession = write { lastOfKind.removeAll() }
         }
         return groups.map { ($0.sql(dialect), $0.values(now: now)) }
     }
@@ -94,13 +97,15 @@ package enum StoreSQL {
             case upsertSession, upsertPage, sessionUsed, pageUsed
             case upsertKeyed(KeyedTable), deleteKeyed(KeyedTable)
             case deletePageState, deletePage
+            case deleteSessionPagesState, deleteSessionPages, deleteSessionState, deleteSession
 
             /// Whether rows of this kind share a statement (deletes stay one each: they are rare,
             /// and a page's end deletes by a column that is not the row's key).
             var gathers: Bool {
                 switch self {
                 case .upsertSession, .upsertPage, .sessionUsed, .pageUsed, .upsertKeyed: true
-                case .deleteKeyed, .deletePageState, .deletePage: false
+                case .deleteKeyed, .deletePageState, .deletePage, .deleteSessionPagesState, .deleteSessionPages,
+                     .deleteSessionState, .deleteSession: false
                 }
             }
 
@@ -158,6 +163,11 @@ package enum StoreSQL {
         case .endPage(let id):
             return [Change(kind: .deletePageState, values: [.text(id)], scope: "state " + id, row: id),
                     Change(kind: .deletePage, values: [.text(id)], scope: "page " + id, row: id)]
+        case .endSession(let id):
+            return [Change(kind: .deleteSessionPagesState, values: [.text(id)], scope: "session " + id, row: id),
+                    Change(kind: .deleteSessionPages, values: [.text(id)], scope: "session " + id, row: id),
+                    Change(kind: .deleteSessionState, values: [.text(id)], scope: "session state " + id, row: id),
+                    Change(kind: .deleteSession, values: [.text(id)], scope: "session " + id, row: id)]
         }
     }
 
@@ -232,6 +242,14 @@ package enum StoreSQL {
                 sql = "DELETE FROM state WHERE page = ?"
             case .deletePage:
                 sql = "DELETE FROM pages WHERE id = ?"
+            case .deleteSessionPagesState:
+                sql = "DELETE FROM state WHERE page IN (SELECT id FROM pages WHERE session = ?)"
+            case .deleteSessionPages:
+                sql = "DELETE FROM pages WHERE session = ?"
+            case .deleteSessionState:
+                sql = "DELETE FROM session_state WHERE session = ?"
+            case .deleteSession:
+                sql = "DELETE FROM sessions WHERE id = ?"
             }
             return placeholders(sql, dialect)
         }

@@ -227,6 +227,7 @@ extension SessionStore {
                 switch write {
                 case .session(name) where session == nil: session = StoredSession(id: name)
                 case .sessionState(name, let changes): session?.values.apply(changes)
+                case .endSession(name): session = nil  // evicted here, its deletion not yet committed
                 default: break
                 }
             }
@@ -319,7 +320,7 @@ extension StoreWrite {
     var outlivesPage: Bool {
         switch self {
         case .session, .sessionState, .appState: true
-        case .page, .touch, .state, .endPage: false
+        case .page, .touch, .state, .endPage, .endSession: false
         }
     }
 }
