@@ -51,10 +51,10 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Compare with the figures in this file (a previous --output).")
     var compare: String?
 
-    @Option(help: "Only these parts (repeatable): in-process (no servers), http (wrk), memory, allocations.")
+    @Option(help: "Only these parts (repeatable): in-process (no servers), lists (the row-count sweep), http (wrk), memory, allocations.")
     var only: [Part] = []
 
-    enum Part: String, CaseIterable, ExpressibleByArgument { case inProcess = "in-process", http, memory, allocations }
+    enum Part: String, CaseIterable, ExpressibleByArgument { case inProcess = "in-process", lists, http, memory, allocations }
 
     func run() async throws {
         let previous = compare.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }.map(Figures.parse) ?? [:]
@@ -64,6 +64,7 @@ struct Run: AsyncParsableCommand {
         // The default configuration's figures come first (the HTTP part starts with them).
         if parts.contains(.http) { try HTTPBenchmarks(duration: duration, connections: connections).measure(into: &figures) }
         if parts.contains(.inProcess) { await InProcess.measure(into: &figures) }
+        if parts.contains(.lists) { await ListSweep.measure(into: &figures) }
         if parts.contains(.memory) { try MemoryBenchmarks(count: idle).measure(into: &figures) }
         if parts.contains(.allocations) { try AllocationBenchmarks().measure(into: &figures) }
         try figures.write(to: output)
