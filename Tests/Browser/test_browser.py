@@ -226,6 +226,19 @@ class BrowserTests(BrowserTestCase):
         self.assert_ten_tabs_work(self.base)
 
     @screenshot_on_failure
+    def test_events_go_over_the_pages_socket_once_it_is_open(self):
+        alice, bob = self.open("/shared"), self.open("/shared")
+        count = lambda d: int(d.find_element(By.ID, "shared-count").text)
+        start = count(alice)
+        bob.find_element(By.ID, "shared-increment").click()
+        self.until(alice, lambda d: count(d) == start + 1, "Alice's stream is open: Bob's click is pushed")
+        alice.execute_script("window.fetch = () => Promise.reject(new Error('no fetch in this test'))")
+        alice.find_element(By.ID, "shared-increment").click()
+        self.until(alice, lambda d: count(d) == start + 2, "Alice's click is answered without a post")
+        self.assertEqual(alice.find_element(By.ID, "page-clicks").text, "Clicks from this page: 1")
+        self.assertFalse(alice.find_elements(By.CSS_SELECTOR, ".sh-notice"), "no failure shown")
+
+    @screenshot_on_failure
     def test_where_a_websocket_cannot_open_pushes_come_as_server_sent_events(self):
         driver = browser()
         self.drivers.append(driver)
@@ -262,10 +275,14 @@ class BrowserTests(BrowserTestCase):
     @screenshot_on_failure
     def test_a_failed_request_shows_a_dismissible_notice(self):
         driver = self.open("/counter")
-        driver.delete_all_cookies()  # the session is gone: the server answers 410 ...
         driver.execute_script("window.statehouseMarker = 1")
-        driver.find_element(By.ID, "increment").click()
-        # ... and the client reloads, getting a new session and page.
+        # The page ends on the server (as when it expires): its stream closes, the client asks
+        # for the page, gets 410 ...
+        driver.execute_script(
+            "fetch('/_sh/leave', {method: 'POST', body: new URLSearchParams({"
+            "page: document.querySelector('meta[name=sh-page]').content,"
+            "_csrf: document.querySelector('meta[name=csrf-token]').content})})")
+        # ... and reloads, getting a new page.
         self.until(driver, lambda d: d.execute_script("return window.statehouseMarker") is None, "reloaded")
         self.until(driver, lambda d: d.find_element(By.ID, "count").text == "0", "a fresh page")
         # A request the server refuses for another reason shows a notice.

@@ -49,7 +49,39 @@ struct WebSocketTests {
         }
     }
 
-    @Test("A message from the client closes the socket with 1003 (it carries nothing to the server); a close is answered with a close")
+    @Test("Events over the socket: each message `ID` newline body is answered as its post would be, by `:reply ID STATUS` newline body, in order; refusals too")
+    func eventsOverTheSocket() async throws {
+        try await withPage("/counter") { client, page in
+            let (socket, head) = try openSocket(client, page.id)
+            #expect(head.hasPrefix("HTTP/1.1 101 "))
+            let form = { (target: String, csrf: String) in FormData.encode([("page", page.id), ("target", target), ("_csrf", csrf)]) }
+            // Five clicks sent at once: answered one at a time, in order.
+            var burst: [UInt8] = []
+            for id in 1...5 { burst += maskedFrame(opcode: 1, payload: Array("\(id)\n\(form("increment", page.csrf))".utf8)) }
+            #expect(socket.send(burst, within: 2) == burst.count)
+            let replies = readFrames(socket, seconds: 5) { $0.count >= 5 }
+            #expect(replies.count == 5)
+            for (index, reply) in replies.enumerated() {
+                let (line, body) = (reply.text.prefix { $0 != "\n" }, reply.text.drop { $0 != "\n" }.dropFirst())
+                #expect(line == ":reply \(index + 1) 200", "\(reply.text)")
+                #expect(body.contains(#"<span id="count" class="sh-text sh-font-largeTitle">\#(index + 1)</span>"#), "\(body)")
+            }
+            // A wrong CSRF token, an unknown control, another page: the post's refusals.
+            #expect(socket.send(maskedFrame(opcode: 1, payload: Array("6\n\(form("increment", "0000"))".utf8)), within: 2) > 0)
+            #expect(socket.send(maskedFrame(opcode: 1, payload: Array("7\n\(form("nope", page.csrf))".utf8)), within: 2) > 0)
+            let stranger = FormData.encode([("page", "ffff"), ("target", "increment"), ("_csrf", page.csrf)])
+            #expect(socket.send(maskedFrame(opcode: 1, payload: Array("8\n\(stranger)".utf8)), within: 2) > 0)
+            let refusals = readFrames(socket, seconds: 5) { $0.count >= 3 }.map(\.text)
+            #expect(refusals.count == 3)
+            #expect(refusals.first?.hasPrefix(":reply 6 403\nmissing or wrong CSRF token") == true, "\(refusals)")
+            #expect(refusals.dropFirst().first?.hasPrefix(":reply 7 404\n") == true, "\(refusals)")
+            #expect(refusals.last?.hasPrefix(":reply 8 410\n") == true, "\(refusals)")
+            // Nothing refused changed the count.
+            #expect(event(client, page, target: "increment").body.contains(">6</span>"))
+        }
+    }
+
+    @Test("A message that is not an event (no ID line), or binary data, closes the socket with 1003; a close is answered with a close")
     func clientFrames() async throws {
         try await withPage("/clock") { client, page in
             let (talker, head) = try openSocket(client, page.id)
@@ -58,6 +90,11 @@ struct WebSocketTests {
             let close = readFrames(talker, seconds: 5) { $0.contains { $0.opcode == 8 } }.first { $0.opcode == 8 }
             #expect(close?.payload.prefix(2) == [0x03, 0xEB], "close code 1003")
             #expect(talker.readUntilClosed(seconds: 5).closedAfter != nil, "the server closes the connection")
+
+            let binary = try openSocket(client, page.id).socket
+            #expect(binary.send(maskedFrame(opcode: 2, payload: [1, 2, 3]), within: 2) > 0)
+            let binaryClose = readFrames(binary, seconds: 5) { $0.contains { $0.opcode == 8 } }.first { $0.opcode == 8 }
+            #expect(binaryClose?.payload.prefix(2) == [0x03, 0xEB], "close code 1003")
 
             let (leaver, leaverHead) = try openSocket(client, page.id)
             #expect(leaverHead.hasPrefix("HTTP/1.1 101 "))
@@ -169,7 +206,13 @@ private func parseFrames(_ bytes: [UInt8]) -> [Frame] {
 /// A client's frame (clients mask what they send, RFC 6455 §5.3).
 private func maskedFrame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
     let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
-    var frame: [UInt8] = [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
+    var frame: [UInt8] = [0x80 | opcode]
+    if payload.count < 126 {
+        frame.append(0x80 | UInt8(payload.count))
+    } else {
+        frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    }
+    frame += mask
     for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
     return frame
 }

@@ -6,7 +6,8 @@ import StatehouseProtocol
 
 /// A page's stream over a WebSocket (`GET /_sh/stream?page=…` with `Upgrade: websocket`): a
 /// browser holds any number of these, where it holds at most six event-stream connections to
-/// one origin over HTTP/1.1 (a seventh tab would never load).
+/// one origin over HTTP/1.1 (a seventh tab would never load). The page's events may come over
+/// it too (`WebSocketStreamHandler`), and so reach the process that holds its stream.
 ///
 /// The protocol decides, as for an event stream: the connection is upgraded only if it
 /// answers with a stream; otherwise the request goes on to `HTTPHandler`, which asks again and
@@ -17,7 +18,7 @@ struct WebSocketStreamUpgrade {
     static func upgrader(_ settings: ConnectionSettings, channel: any Channel) -> NIOWebSocketServerUpgrader {
         let opened = NIOLockedValueBox<EventStream?>(nil)
         return NIOWebSocketServerUpgrader(
-            maxFrameSize: maxFrameBytes,
+            maxFrameSize: settings.limits.maxBodyBytes,
             shouldUpgrade: { channel, head in
                 let promise = channel.eventLoop.makePromise(of: HTTPHeaders?.self)
                 guard head.method == .GET, head.uri.split(separator: "?").first == Substring(Wire.streamPath) else {
@@ -35,36 +36,65 @@ struct WebSocketStreamUpgrade {
                 }
                 return promise.futureResult
             },
-            upgradePipelineHandler: { channel, _ in
+            upgradePipelineHandler: { channel, head in
                 guard let stream = opened.withLockedValue({ $0 }) else {
                     return channel.eventLoop.makeFailedFuture(ChannelError.inappropriateOperationForState)
                 }
                 opened.withLockedValue { $0 = nil }
                 return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(WebSocketStreamHandler(stream))
+                    let pipeline = channel.pipeline.syncOperations
+                    // An event's message may come in fragments: whole, at most a body's size.
+                    try pipeline.addHandler(NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256,
+                                                                        maxAccumulatedFrameSize: settings.limits.maxBodyBytes))
+                    try pipeline.addHandler(WebSocketStreamHandler(stream, responder: settings.responder, upgrade: head))
                 }
             }
         )
     }
-
-    /// The client sends nothing but control frames (close, ping, pong): a frame larger than
-    /// this is a protocol error.
-    static let maxFrameBytes = 4096
 }
 
 /// The connection once upgraded: the page's events go out as text messages, a ping every 15 s
 /// keeps proxies from closing it, and a close (the client's, the server's, or the page's end)
-/// ends the stream. A client's message is refused: the socket carries nothing to the server.
-final class WebSocketStreamHandler: ChannelInboundHandler {
+/// ends the stream.
+///
+/// The client may send its events over it too, each a text message `ID` `\n` and the body a
+/// `POST /_sh/event` would carry (with `_csrf`): each is answered as that post would be, with
+/// the upgrade request's cookie, host and origin, by a message `:reply ID STATUS[ RETRY]` `\n`
+/// and the answer's body (a push never starts with `:`). They are answered one at a time, in
+/// order; while 16 wait, nothing more is read.
+final class WebSocketStreamHandler: ChannelDuplexHandler {
     typealias InboundIn = WebSocketFrame
+    typealias OutboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
     private let stream: EventStream
-    private var heartbeat: RepeatedTask?
+    private let responder: StatehouseResponder
+    /// The upgrade request's headers, which each event's request carries (cookie, host, origin).
+    private let headers: HostHeaders
     /// A close frame has been sent: the next close from the client ends the connection.
     private var isClosing = false
+    private var heartbeat: RepeatedTask?
+    /// Events that arrived while one was being answered (id, body), in order.
+    private var waiting = CircularBuffer<(id: Substring, body: [UInt8])>(initialCapacity: 0)
+    private var isAnswering = false
+    /// The channel asked to read while too many events waited.
+    private var readPending = false
+    static let maxWaiting = 16
 
-    init(_ stream: EventStream) { self.stream = stream }
+    init(_ stream: EventStream, responder: StatehouseResponder, upgrade: HTTPRequestHead) {
+        self.stream = stream
+        self.responder = responder
+        var fields: [(name: String, value: String)] = [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", Wire.turboStreamType)]
+        for (name, value) in upgrade.headers {
+            switch name.lowercased() {
+            case "cookie", "host", "origin", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "user-agent", "accept-language":
+                fields.append((name, value))
+            default:
+                break
+            }
+        }
+        headers = HostHeaders(fields)
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         // For the connection's guard, the request is read and its answer goes on for good (as
@@ -95,10 +125,59 @@ final class WebSocketStreamHandler: ChannelInboundHandler {
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
         case .pong:
             break
+        case .text:
+            let bytes = Array(frame.unmaskedData.readableBytesView)
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, newline <= 16,
+                  bytes[..<newline].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                // 1003: not an event (`ID` newline body).
+                return WebSocketSink(channel: context.channel).close(code: .unacceptableData)
+            }
+            let id = Substring(decoding: bytes[..<newline], as: UTF8.self)
+            waiting.append((id, Array(bytes[(newline + 1)...])))
+            answerNext(context: context)
         default:
-            // 1003: this socket takes no data.
+            // 1003: the socket takes text (events), not binary data.
             WebSocketSink(channel: context.channel).close(code: .unacceptableData)
         }
+    }
+
+    /// Answers the first waiting event, unless one is being answered.
+    private func answerNext(context: ChannelHandlerContext) {
+        guard !isAnswering, !isClosing, let (id, body) = waiting.popFirst() else { return }
+        isAnswering = true
+        let request = HostRequest(method: "POST", uri: Wire.eventPath, headers: headers, body: body)
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        responder.respond(to: request) { response in
+            if loop.inEventLoop {
+                bound.value.handler.answered(id, response, context: bound.value.context)
+            } else {
+                loop.execute { bound.value.handler.answered(id, response, context: bound.value.context) }
+            }
+        }
+    }
+
+    private func answered(_ id: Substring, _ response: HostResponse, context: ChannelHandlerContext) {
+        isAnswering = false
+        guard context.channel.isActive else { return }
+        var line = ":reply \(id) \(response.status)"
+        if let retry = response.headers.first("retry-after") { line += " \(retry)" }
+        var buffer = context.channel.allocator.buffer(capacity: line.utf8.count + 1 + response.body.count)
+        buffer.writeString(line)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        buffer.writeBytes(response.body)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: buffer)), promise: nil)
+        answerNext(context: context)
+        if readPending, waiting.count < Self.maxWaiting {
+            readPending = false
+            context.read()
+        }
+    }
+
+    /// Reading waits while many events do: a client that sends faster than they are answered
+    /// cannot fill the server's memory.
+    func read(context: ChannelHandlerContext) {
+        if waiting.count < Self.maxWaiting { context.read() } else { readPending = true }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -109,6 +188,7 @@ final class WebSocketStreamHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         heartbeat?.cancel()
+        waiting.removeAll()
         stream.didClose()
         context.fireChannelInactive()
     }

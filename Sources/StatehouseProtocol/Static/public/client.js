@@ -1,7 +1,7 @@
 // Statehouse browser client (wire protocol v1, see docs/PROTOCOL.md).
-// Turns control events into POST /_sh/event, one request at a time per page,
-// and applies the turbo-stream fragments that come back. Without this script the
-// page still works through the plain <form id="sh">.
+// Turns control events into events for the server (over the page's WebSocket when it is open,
+// else POST /_sh/event), one at a time per page, and applies the turbo-stream fragments that
+// come back. Without this script the page still works through the plain <form id="sh">.
 (() => {
   'use strict';
   window.Statehouse = Object.freeze({ version: 1 });
@@ -52,20 +52,19 @@
       // A slow answer marks its control busy (assistive technology announces it).
       const busy = setTimeout(() => document.getElementById(target)?.setAttribute('aria-busy', 'true'), 300);
       try {
-        const init = { method: 'POST', headers, body, credentials: 'same-origin' };
-        const res = await fetch('/_sh/event', init);
-        const text = await res.text();
+        const res = await transmit(body);
+        const text = res.text;
         if (res.status === 200) {
           if (inFlight.tries) document.querySelector('.sh-notice')?.remove(); // the retry's notice
           applyStreams(text); inFlight.after?.();
         }
         else if (res.status === 410) { queue.length = 0; location.reload(); break; }
-        else if (res.status === 503 && res.headers.has('Retry-After') && (inFlight.tries = (inFlight.tries || 0) + 1) <= 10) {
+        else if (res.status === 503 && res.retryAfter !== null && (inFlight.tries = (inFlight.tries || 0) + 1) <= 10) {
           // Nothing changed, and the server asks to be asked again (a state store it could
           // not read): the same event goes again, ahead of those queued behind it.
           if (inFlight.tries === 1 && !inFlight.quiet) notice(text.trim());
           queue.unshift(inFlight);
-          await new Promise((resolve) => setTimeout(resolve, Math.min(Number(res.headers.get('Retry-After')) || 1, 10) * 1000));
+          await new Promise((resolve) => setTimeout(resolve, Math.min(Number(res.retryAfter) || 1, 10) * 1000));
         }
         else if (!inFlight.quiet) notice(text.trim() || `Request failed (${res.status})`);
       } catch (err) {
@@ -77,6 +76,43 @@
     }
     inFlight = null;
     draining = false;
+  }
+
+  // An event's body to the server: over the page's socket when it is open (the answer comes
+  // back on it as `:reply ID STATUS[ RETRY]`, a newline, and the body), else as a POST.
+  // Resolves to { status, text, retryAfter } (retryAfter: null when not given).
+  async function transmit(body) {
+    if (source instanceof WebSocket && source.readyState === WebSocket.OPEN) {
+      body.set('_csrf', csrf);
+      const socket = source;
+      const id = ++lastReplyID;
+      return new Promise((resolve, reject) => {
+        replies.set(id, { resolve, reject, socket });
+        socket.send(`${id}\n${body}`);
+      });
+    }
+    const res = await fetch('/_sh/event', { method: 'POST', headers, body, credentials: 'same-origin' });
+    return { status: res.status, text: await res.text(), retryAfter: res.headers.get('Retry-After') };
+  }
+  let lastReplyID = 0;
+  const replies = new Map(); // id → the answer awaited over the socket
+
+  function reply(message) {
+    const end = message.indexOf('\n');
+    const [, id, status, retryAfter] = (end < 0 ? message : message.slice(0, end)).split(' ');
+    const waiting = replies.get(Number(id));
+    replies.delete(Number(id));
+    waiting?.resolve({ status: Number(status), text: end < 0 ? '' : message.slice(end + 1), retryAfter: retryAfter ?? null });
+  }
+
+  // A socket closed with events unanswered: whether they were applied is unknown (as for a
+  // post whose connection dropped): each fails, and says so.
+  function failReplies(socket) {
+    for (const [id, waiting] of replies) {
+      if (waiting.socket !== socket) continue;
+      replies.delete(id);
+      waiting.reject(new Error('the connection closed before the answer came'));
+    }
   }
 
   // `INDEX.SHAPE`: the element's index among the elements with an id inside the root, in
@@ -459,8 +495,8 @@
       const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${url}`);
       source = socket;
       socket.onopen = () => { opened = true; retry = 500; };
-      socket.onmessage = (e) => push(e.data);
-      socket.onclose = () => lost(socket);
+      socket.onmessage = (e) => (e.data.startsWith(':reply ') ? reply(e.data) : push(e.data));
+      socket.onclose = () => { failReplies(socket); lost(socket); };
     } else {
       const events = new EventSource(url);
       source = events;
