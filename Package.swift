@@ -36,8 +36,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3" ..< "5.0.0"),
         // The default durable store (its own copy of SQLite: nothing to install).
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
-        // The durable store for several processes.
+        // The durable store for several processes, over TLS beyond loopback (swift-nio-ssl is
+        // postgres-nio's own; named here for its configuration).
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Metrics (the protocol records them through swift-metrics; the built-in server can
         // expose them for Prometheus).
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -83,6 +85,7 @@ let package = Package(
             dependencies: [
                 "StatehouseProtocol",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -175,7 +178,7 @@ let package = Package(
         .testTarget(name: "StatehouseProtocolTests", dependencies: ["Statehouse", "StatehouseProtocol", .product(name: "Logging", package: "swift-log")]),
         // A blocking loopback TCP client for the tests and the benchmarks' set-up.
         .target(name: "StatehouseLoopback"),
-        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "StatehouseTesting", "CCurl", "StatehouseLoopback",
+        .testTarget(name: "StatehouseServerTests", dependencies: ["Statehouse", "StatehouseProtocol", "StatehouseGallery", "StatehouseSQLite", "StatehousePostgres", "StatehouseTesting", "CCurl", "StatehouseLoopback",
                                                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                           .product(name: "NIOEmbedded", package: "swift-nio")]),
     ]
