@@ -52,8 +52,13 @@ public enum Wire {
         /// the root), sent with a made-up id (`_7`): a page mounted again from a durable store
         /// finds by it the element the browser's document, rendered by another mount, means.
         public static let at = "at"
+        /// The client's id for the event (1 to 64 characters, new for each event of a page): an
+        /// event whose id is the one its page applied last is not applied again, and is
+        /// answered with the whole page. A client (or a proxy) may so send an event again
+        /// whose answer was lost.
+        public static let event = "_event"
         /// Fields that are not a text field's value.
-        static let reserved: Set<String> = [page, target, type, value, csrf, at]
+        static let reserved: Set<String> = [page, target, type, value, csrf, at, event]
     }
 
     /// The id of the page's one form, which controls join (`form="sh"`) without JavaScript.

@@ -239,6 +239,33 @@ class BrowserTests(BrowserTestCase):
         self.assertFalse(alice.find_elements(By.CSS_SELECTOR, ".sh-notice"), "no failure shown")
 
     @screenshot_on_failure
+    def test_an_event_whose_answer_was_lost_goes_again_and_counts_once(self):
+        driver = browser()
+        self.drivers.append(driver)
+        # The first post reaches the server, but its answer is lost on the way back (no socket
+        # opens, so that events are posted).
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            const real = window.fetch;
+            let lost = false;
+            window.fetch = async (url, init) => {
+                const answer = await real(url, init);
+                if (url === '/_sh/event' && !lost) { lost = true; await answer.text(); throw new TypeError('connection reset'); }
+                return answer;
+            };
+            const Real = WebSocket;
+            window.WebSocket = function (url) { return new Real(url.replace('/_sh/stream', '/_sh/nowhere')); };
+            window.WebSocket.prototype = Real.prototype;
+        """})
+        driver.get(self.base + "/counter")
+        driver.find_element(By.ID, "increment").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "count").text == "1", "counted")
+        time.sleep(1.5)  # the retry (0.5 s on) has been answered
+        self.assertEqual(driver.find_element(By.ID, "count").text, "1", "the event sent again was not applied twice")
+        self.assertFalse(driver.find_elements(By.CSS_SELECTOR, ".sh-notice"), "no failure shown")
+        driver.find_element(By.ID, "increment").click()
+        self.until(driver, lambda d: d.find_element(By.ID, "count").text == "2", "and the next click counts")
+
+    @screenshot_on_failure
     def test_where_a_websocket_cannot_open_pushes_come_as_server_sent_events(self):
         driver = browser()
         self.drivers.append(driver)

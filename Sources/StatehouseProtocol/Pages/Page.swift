@@ -20,6 +20,15 @@ final class Page {
 
     /// The `version` of the page's location the client was last told (see `fragments`).
     var locationVersion: Int
+    /// The id (`Wire.Field.event`) of the last event applied, if it had one: a durable store
+    /// keeps it with the page's state (under `eventKey`), so that a process that takes the
+    /// page up does not apply that event again either.
+    var lastEventID: String?
+    /// The `lastEventID` the durable store holds.
+    var storedEventID: String?
+    /// The page's state key under which a durable store keeps `lastEventID` (no view's key
+    /// has this form).
+    static let eventKey = "_sh.event"
 
     /// The URL a durable store holds for the page (nil: none written yet).
     var storedURL: String?

@@ -40,6 +40,12 @@ extension SessionStore {
             writes.append(.touch(page: page.id.description, session: page.session.storeID.description))
             page.storedUse = now
         }
+        if let id = page.lastEventID, id != page.storedEventID {
+            var changes = StateChanges()
+            changes.upserts = [(Page.eventKey, Array(id.utf8))]
+            writes.append(.state(page: page.id.description, changes))
+            page.storedEventID = id
+        }
         if let changes = page.tree.snapshots?.takeChanges() {
             for problem in changes.problems {
                 logger.notice("state not kept across restarts: \(problem)", metadata: ["route": "\(page.route.path)"])
@@ -119,6 +125,7 @@ extension SessionStore {
     /// store lost a write, or the page was taken up from writes the store lacks).
     func forgetStored(_ page: Page) {
         page.storedURL = nil
+        page.storedEventID = nil
         if sessions[page.session.id] === page.session { unsavedSessions.insert(page.session.id) }
         page.tree.snapshots?.forgetStored()
         page.session.madeAppStorage?.snapshots?.forgetStored()

@@ -280,6 +280,14 @@ final class Application {
         case .failure(let refusal): return refusal.response
         }
         found = page
+        // An event sent again (its answer was lost): not applied again; the whole page answers.
+        let eventID = form[Wire.Field.event]
+        if let eventID {
+            guard !eventID.isEmpty, eventID.utf8.count <= 64 else {
+                return .text(400, "an event's id (\(Wire.Field.event)) has 1 to 64 characters")
+            }
+            if eventID == page.lastEventID { return answerAgain(page, request) }
+        }
         if page.mapsMadeUpIDs { post = Self.renamed(post, form, in: page) }
         // A reloaded tab's new page takes over the old page's `@SceneStorage`.
         if let event = post.event, event.type == .scene {
@@ -318,6 +326,7 @@ final class Application {
         } catch {
             return Self.response(for: error)
         }
+        if let eventID { page.lastEventID = eventID }
         do {
             changes = try page.tree.flush()
         } catch {
@@ -328,7 +337,29 @@ final class Application {
         if request.wantsFragments {
             return HostResponse(status: 200, headers: Self.fragmentHeaders, body: page.fragments(changes))
         }
-        return HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])
+        return Self.seeRender(page)
+    }
+
+    /// A plain form post's answer: 303 to the page's current document.
+    private static func seeRender(_ page: Page) -> HostResponse {
+        HostResponse(status: 303, headers: ["Location": "\(Wire.renderPath)?\(Wire.Field.page)=\(page.id)", "Cache-Control": "no-store"])
+    }
+
+    /// The answer to an event sent again: the whole page as it is (and where it is), which
+    /// holds what the lost answer held and anything since.
+    private func answerAgain(_ page: Page, _ request: HostRequest) -> HostResponse {
+        page.tree.resendAll()
+        page.locationVersion = -1
+        let changes: [ElementChange]
+        do {
+            changes = try page.tree.flush()
+        } catch {
+            return end(page, failedWith: error)
+        }
+        guard request.wantsFragments else {
+            return Self.seeRender(page)
+        }
+        return HostResponse(status: 200, headers: Self.fragmentHeaders, body: page.fragments(changes))
     }
 
     /// The page a POST names, checked in the protocol's order: 410 if the session is unknown,

@@ -183,8 +183,10 @@ extension Application {
             return logger.notice("a stored page's URL names no route: \(stored.url)")
         }
         let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
+        var values = stored.values
+        let lastEventID = values.removeValue(forKey: Page.eventKey).map { String(decoding: $0, as: UTF8.self) }
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments),
-                                  snapshots: StateSnapshots(restoring: stored.values), appStorage: session,
+                                  snapshots: StateSnapshots(restoring: values), appStorage: session,
                                   environment: rootEnvironment(environment))
         if tree.location.notFound != nil {
             tree.close()
@@ -193,6 +195,7 @@ extension Application {
         tree.resendAll()
         let page = store.newPage(route, tree: tree, in: session, id: id)
         page.storedURL = stored.url
+        (page.lastEventID, page.storedEventID) = (lastEventID, lastEventID)
         if writeInWhole {
             // Written in whole now, or held back whole while the store fails: what it was
             // mounted from is nowhere else any more.

@@ -27,6 +27,7 @@
   const queue = [];
   let draining = false;
   let inFlight = null; // the event whose answer is awaited
+  let lastEventID = 0; // each event's id (`_event`): one sent again is not applied twice
 
   function send(event) {
     scrollBeforeEvent = scrollY; // where the screen was, should this event move to another one
@@ -44,7 +45,8 @@
     while (queue.length) {
       inFlight = queue.shift();
       const { target, type, value } = inFlight;
-      const body = new URLSearchParams({ page, target, type });
+      inFlight.id ??= String(++lastEventID);
+      const body = new URLSearchParams({ page, target, type, _event: inFlight.id });
       if (value !== undefined) body.set('value', value);
       // A made-up id (`_7`) is one mount's: with its position, a server that mounted the page
       // again (after a restart) finds the element meant.
@@ -68,7 +70,12 @@
         }
         else if (!inFlight.quiet) notice(text.trim() || `Request failed (${res.status})`);
       } catch (err) {
-        if (!inFlight.quiet) notice(`Could not reach the server: ${err.message}`);
+        // No answer (the connection dropped, the server restarts): the same event goes again,
+        // ahead of those queued behind it; the server applies an id once.
+        if ((inFlight.tries = (inFlight.tries || 0) + 1) <= 5) {
+          queue.unshift(inFlight);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** inFlight.tries, 4000)));
+        } else if (!inFlight.quiet) notice(`Could not reach the server: ${err.message}`);
       } finally {
         clearTimeout(busy);
         document.getElementById(target)?.removeAttribute('aria-busy');
