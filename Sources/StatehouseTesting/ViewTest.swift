@@ -28,7 +28,7 @@ import StatehouseViews
 @MainActor
 public final class ViewTest {
     /// The live tree under test.
-    public let tree: LiveTree
+    package let tree: LiveTree
     /// The changes of the last event or `settle()`, as a server would send them.
     public private(set) var lastFragments: [ElementChange] = []
     /// The focus move the last event or `settle()` asked of the browser (a `@FocusState`

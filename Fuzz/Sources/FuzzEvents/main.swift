@@ -1,6 +1,7 @@
 import FuzzDriver
 import Statehouse
 import StatehouseGallery
+@_spi(Fuzzing) import StatehouseViews
 
 /// Events made of the input, against every page of the demo (each mounted once, so state
 /// builds up over the run as it does on a real page): the first byte picks the page, the next
@@ -9,7 +10,7 @@ import StatehouseGallery
 @MainActor
 enum Pages {
     static let routes = DemoApp().body._routes
-    static var trees = routes.map { $0.makeTree(PlainHTML.self) }
+    static var trees = routes.map { FuzzedPage($0) }
     static var accepted = 0
     /// Events a page takes before it is closed and mounted afresh: state builds up (a list
     /// that grows with every submit), but not for ever, so that millions of inputs fit in memory.
@@ -19,7 +20,7 @@ enum Pages {
         taken[page] += 1
         guard taken[page] >= lifetime else { return }
         trees[page].close()
-        trees[page] = routes[page].makeTree(PlainHTML.self)
+        trees[page] = FuzzedPage(routes[page])
         taken[page] = 0
         controls[page] = nil
     }
@@ -29,7 +30,7 @@ enum Pages {
     static var controls: [[String]?] = Array(repeating: nil, count: trees.count)
     static func controls(of page: Int) -> [String] {
         if let known = controls[page] { return known }
-        let made = trees[page].inspect().filter { $0.control != nil }.map(\.id) + [LiveTree.rootID]
+        let made = trees[page].controlIDs
         controls[page] = made
         return made
     }

@@ -1,6 +1,7 @@
 import FuzzDriver
 import Statehouse
 import StatehouseGallery
+@_spi(Fuzzing) import StatehouseViews
 
 /// Arbitrary bytes as the URL a page is loaded at (a path below a demo route, maybe
 /// `?tab=…`): the route's views take what the path names (a `NavigationStack`'s screens, a
@@ -25,7 +26,7 @@ func fuzzNavigation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         guard let segments = PageLocation.segments(of: path, below: route.path),
               segments.count <= PageLocation.defaultMaxSegments else { return 0 }
         let tab = parts.count > 1 ? String(parts[1]) : nil
-        let tree = route.makeTree(PlainHTML.self, location: PageLocation(base: route.path, segments: segments, tab: tab))
+        let tree = FuzzedPage(route, location: PageLocation(base: route.path, segments: segments, tab: tab))
         defer { tree.close() }
         let html = tree.render()
         guard tree.location.notFound == nil else { return 0 }
@@ -34,14 +35,14 @@ func fuzzNavigation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition(PageLocation.segments(of: String(shownParts[0]), below: route.path) == tree.location.segments,
                      "the URL a page reports decodes to its segments: \(shown)")
         let shownTab = shownParts.count > 1 ? String(shownParts[1].dropFirst("tab=".count)).removingPercentEncoding : nil
-        let again = route.makeTree(PlainHTML.self, location: PageLocation(base: route.path, segments: tree.location.segments, tab: shownTab))
+        let again = FuzzedPage(route, location: PageLocation(base: route.path, segments: tree.location.segments, tab: shownTab))
         defer { again.close() }
         precondition(again.location.notFound == nil, "the URL a page reports is found: \(shown)")
         // A page that shows the time (/clock) renders anew when the second turns: then the
         // page at the original URL, rendered now, is what the reported URL must show.
         let shownHTML = again.render()
         if shownHTML != html {
-            let now = route.makeTree(PlainHTML.self, location: PageLocation(base: route.path, segments: segments, tab: tab))
+            let now = FuzzedPage(route, location: PageLocation(base: route.path, segments: segments, tab: tab))
             defer { now.close() }
             precondition(shownHTML == now.render(), "the URL a page reports shows the same page: \(shown)")
         }

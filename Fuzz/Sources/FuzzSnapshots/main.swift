@@ -1,6 +1,7 @@
 import FuzzDriver
 import Statehouse
 import StatehouseGallery
+@_spi(Fuzzing) import StatehouseViews
 
 /// Arbitrary bytes as a value the state store kept, under a key a demo page's views use (its
 /// `@State`, `@StateObject`, `@SceneStorage`): the page is mounted from it, rendered, and
@@ -15,7 +16,7 @@ enum Pages {
         var keys: [[String]] = []
         for route in routes {
             let snapshots = StateSnapshots()
-            let tree = route.makeTree(PlainHTML.self, snapshots: snapshots)
+            let tree = FuzzedPage(route, snapshots: snapshots)
             keys.append(snapshots.keys)
             tree.close()
         }
@@ -33,7 +34,7 @@ func fuzzSnapshots(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let keys = Pages.keys[index]
         let key = keys[Int(input[1]) % keys.count]
         let snapshots = StateSnapshots(restoring: [key: Array(input.dropFirst(2))])
-        let tree = Pages.routes[index].makeTree(PlainHTML.self, snapshots: snapshots)
+        let tree = FuzzedPage(Pages.routes[index], snapshots: snapshots)
         _ = tree.render()
         _ = snapshots.takeChanges()
         tree.close()

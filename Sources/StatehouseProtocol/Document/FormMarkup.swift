@@ -8,8 +8,8 @@ import StatehouseViews
 /// <input … form="sh" name="title">
 /// <a id="_4" href="/bookshelf/dune" data-sh-link>Dune</a>   <!-- a link; the client posts a click -->
 /// ```
-public enum FormMarkup: HTMLRendering {
-    public static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {
+package enum FormMarkup: HTMLRendering {
+    package static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {
         switch role {
         case .button:
             writer.attribute("form", Wire.formID)
@@ -30,7 +30,7 @@ public enum FormMarkup: HTMLRendering {
         }
     }
 
-    public static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {
+    package static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {
         if reportsFocus { writer.attribute(Wire.focusAttribute, "") }
         guard !keys.isEmpty else { return }
         writer.attribute(Wire.keysAttribute, "[" + keys.map(jsonString).joined(separator: ",") + "]")

@@ -9,14 +9,14 @@ import StatehouseViews
 ///
 /// Written straight into one byte buffer, the response's body: an event's answer is one
 /// allocation, whatever it holds.
-public enum TurboStream {
-    public static func encode(_ changes: [ElementChange]) -> String {
+package enum TurboStream {
+    package static func encode(_ changes: [ElementChange]) -> String {
         var bytes: [UInt8] = []
         encode(changes, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func encode(_ change: ElementChange) -> String { encode([change]) }
+    package static func encode(_ change: ElementChange) -> String { encode([change]) }
 
     /// Appends the elements of `changes` to `bytes`, one per line.
     static func encode(_ changes: [ElementChange], into bytes: inout [UInt8]) {
@@ -39,7 +39,7 @@ public enum TurboStream {
     /// ```html
     /// <turbo-stream action="sh-location" target="sh-root" url="/bookshelf/dune"></turbo-stream>
     /// ```
-    public static func location(_ path: String) -> String {
+    package static func location(_ path: String) -> String {
         var bytes: [UInt8] = []
         location(path, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -57,7 +57,7 @@ public enum TurboStream {
     /// ```html
     /// <turbo-stream action="sh-focus" target="email"></turbo-stream>
     /// ```
-    public static func focus(_ move: FocusMove) -> String {
+    package static func focus(_ move: FocusMove) -> String {
         var bytes: [UInt8] = []
         focus(move, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)

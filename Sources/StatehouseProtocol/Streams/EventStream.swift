@@ -43,7 +43,7 @@ public final class EventStream: Sendable {
     }
 
     /// Sends one event whose `data` is `text` (split into `data:` lines; or one message).
-    public func send(_ text: String) {
+    package func send(_ text: String) {
         send(event: Array(text.utf8))
     }
 

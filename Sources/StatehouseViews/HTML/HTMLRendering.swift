@@ -13,7 +13,7 @@
 /// }
 /// let tree = LiveTree(ContentView(), renderer: MyForm.self)
 /// ```
-public protocol HTMLRendering {
+package protocol HTMLRendering {
     /// Writes, inside the start tag of the control `id`, the attributes that make it send its
     /// events.
     static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter)
@@ -25,7 +25,7 @@ public protocol HTMLRendering {
 }
 
 extension HTMLRendering {
-    public static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {}
+    package static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {}
 }
 
 /// What kind of control an element is, for the renderer.
@@ -35,7 +35,7 @@ extension HTMLRendering {
 ///     if role == .field { writer.attribute("data-field", id) }
 /// }
 /// ```
-public enum ControlRole: Equatable, Sendable {
+package enum ControlRole: Equatable, Sendable {
     /// Activating it is the event (a button, a switch): it sends its own id.
     case button
     /// It holds a value that is sent under its id (a text field).
@@ -53,6 +53,6 @@ public enum ControlRole: Equatable, Sendable {
 /// ```swift
 /// let html = LiveTree(ContentView(), renderer: PlainHTML.self).render()
 /// ```
-public enum PlainHTML: HTMLRendering {
-    public static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {}
+package enum PlainHTML: HTMLRendering {
+    package static func writeControlAttributes(_ role: ControlRole, id: String, into writer: inout HTMLWriter) {}
 }

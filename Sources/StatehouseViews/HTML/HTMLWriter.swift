@@ -7,7 +7,7 @@
 /// ```swift
 /// writer.attribute("form", "sh")
 /// ```
-public struct HTMLWriter: ~Copyable {
+package struct HTMLWriter: ~Copyable {
     /// The bytes, in a buffer of its own (`capacity` bytes, the first `written` of them
     /// written): writing a piece is a bounds check and a copy. (An array checked that it was
     /// not shared, each piece: most pieces are a few bytes, and a page has ten or more per
@@ -20,9 +20,9 @@ public struct HTMLWriter: ~Copyable {
     private var ownsBase = true
 
     /// What has been written so far (a copy).
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
 
-    public init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         self.capacity = Swift.max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -100,7 +100,7 @@ public struct HTMLWriter: ~Copyable {
     }
 
     /// ` name="value"` for one of Statehouse's own attribute names, the value escaped.
-    public mutating func attribute(_ name: StaticString, _ value: String) {
+    package mutating func attribute(_ name: StaticString, _ value: String) {
         put(UInt8(ascii: " "))
         put(name)
         attributeValue(value)
@@ -254,7 +254,7 @@ public struct HTMLWriter: ~Copyable {
     }
 
     /// `string` escaped as HTML text.
-    public static func escaped(_ string: String) -> String {
+    package static func escaped(_ string: String) -> String {
         var bytes: [UInt8] = []
         escape(string, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -47,7 +47,7 @@ extension EnvironmentValues {
 extension LiveTree {
     /// The page's document is going away: its views see `scenePhase` become `background`
     /// (their `onChange` runs) before the page ends.
-    public func enterBackground() {
+    package func enterBackground() {
         location.phase.value = .background
         _ = try? flush()
     }

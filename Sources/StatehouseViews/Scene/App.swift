@@ -59,7 +59,7 @@ public struct RouteDescription {
     /// `@AppStorage`. `environment` sets values of the page's root environment before its
     /// first body (a host's request values, such as the signed-in user).
     @MainActor
-    public func makeTree(_ renderer: any HTMLRendering.Type, location: PageLocation? = nil,
+    package func makeTree(_ renderer: any HTMLRendering.Type, location: PageLocation? = nil,
                          snapshots: StateSnapshots? = nil, appStorage: (any AppStorageScope)? = nil,
                          environment: ((inout EnvironmentValues) -> Void)? = nil) -> LiveTree {
         build(renderer, location ?? PageLocation(base: path), snapshots, appStorage, environment)

@@ -59,7 +59,7 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
 
 extension LiveTree {
     /// Every mounted element, in document order.
-    public func inspect() -> [InspectedElement] {
+    package func inspect() -> [InspectedElement] {
         var all: [ElementNode] = []
         rootElement.collectDescendants(into: &all)
         return all.map { $0.inspected }

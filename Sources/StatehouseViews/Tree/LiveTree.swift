@@ -15,7 +15,7 @@
 /// elements that changed into `ElementChange`s, none nested in another, whose HTML the
 /// tree's `HTMLRendering` writes.
 @MainActor
-public final class LiveTree {
+@usableFromInline package final class LiveTree {
     private var root: ElementNode!
     /// The `<main>` element every view is mounted in.
     var rootElement: ElementNode { root }
@@ -43,15 +43,15 @@ public final class LiveTree {
     private let renderer: any HTMLRendering.Type
 
     /// Where the page is: its route's path and what its `NavigationStack` shows below it.
-    public let location: PageLocation
+    package let location: PageLocation
     /// The page's durable state, if a store keeps it (nil: state lives as long as the tree).
-    public let snapshots: StateSnapshots?
+    @usableFromInline package let snapshots: StateSnapshots?
     /// Whether `snapshots` is there: read on every mount (a load, where testing the reference
     /// retained and released the snapshots, two reference-count calls a composite view).
     @usableFromInline let keepsDurableState: Bool
     /// Where `@AppStorage`'s values are: the page's session (nil: `StorageValues.standard`).
     /// The session outlives its pages.
-    public private(set) unowned(unsafe) var appStorageScope: (any AppStorageScope)?
+    package private(set) unowned(unsafe) var appStorageScope: (any AppStorageScope)?
     var appStorage: StorageValues? { appStorageScope?.appStorageValues }
     /// `@SceneStorage`'s values: the page's, kept with its state. Made on first use.
     var sceneStorage: StorageValues {
@@ -64,11 +64,11 @@ public final class LiveTree {
 
     /// The page's `@SceneStorage` values (for the page that replaces it when its browser tab
     /// reloads).
-    public var sceneStorageValues: [String: [UInt8]] { madeSceneStorage?.encodedValues() ?? [:] }
+    package var sceneStorageValues: [String: [UInt8]] { madeSceneStorage?.encodedValues() ?? [:] }
 
     /// Takes over the `@SceneStorage` values of the page this one replaces (a reload of its
     /// tab): views reading them are updated by the next `flush()`.
-    public func takeSceneStorage(_ values: [String: [UInt8]]) {
+    package func takeSceneStorage(_ values: [String: [UInt8]]) {
         if !values.isEmpty { sceneStorage.take(values) }
     }
 
@@ -79,7 +79,7 @@ public final class LiveTree {
     /// identity, if any, and what changes is reported there after each flush. `appStorage`
     /// holds `@AppStorage`'s values (a host's session); `environment` sets values of the root
     /// environment (a host's request values, such as the signed-in user).
-    public init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self,
+    package init<Root: View>(_ rootView: Root, renderer: any HTMLRendering.Type = PlainHTML.self,
                             location: PageLocation = PageLocation(base: "/"), snapshots: StateSnapshots? = nil,
                             appStorage: (any AppStorageScope)? = nil, environment prepare: ((inout EnvironmentValues) -> Void)? = nil) {
         self.renderer = renderer
@@ -107,14 +107,14 @@ public final class LiveTree {
     /// Called when state changed outside an event (a task, a timer, another thread): the
     /// owner should `flush()` soon (not from inside this call: the write may still be landing)
     /// and deliver the result.
-    public var onInvalidate: (@MainActor () -> Void)? {
+    package var onInvalidate: (@MainActor () -> Void)? {
         get { reconciler.onInvalidate }
         set { reconciler.onInvalidate = newValue }
     }
 
     /// Removes every view: `.task`s are cancelled, `onDisappear` actions run, state is freed.
     /// A closed tree refuses all events.
-    public func close() {
+    package func close() {
         guard root.isMounted else { return }
         isClosing = true
         root.unmount()
@@ -136,7 +136,7 @@ public final class LiveTree {
     /// Lets the tasks that `.task` started run until each finishes or first suspends; then a
     /// `flush()` returns what they changed. (Tasks run on the main actor, in the order they
     /// were started; this awaits behind them.)
-    public func yieldToTasks() async {
+    package func yieldToTasks() async {
         // The main queue does not promise that a task's resumption runs before this one's
         // (seen under ThreadSanitizer): if nothing changed, yield again, a few times.
         for _ in 0..<4 {
@@ -148,10 +148,10 @@ public final class LiveTree {
     // MARK: Rendering
 
     /// The whole tree as HTML: `<main id="sh-root" class="sh-root">…</main>`.
-    public func render() -> String { String(decoding: renderBytes(), as: UTF8.self) }
+    package func render() -> String { String(decoding: renderBytes(), as: UTF8.self) }
 
     /// The whole tree as UTF-8 bytes.
-    public func renderBytes() -> [UInt8] {
+    package func renderBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         render(appendingTo: &bytes)
         return bytes
@@ -165,7 +165,7 @@ public final class LiveTree {
     /// copied once more that way). Room for about 80 bytes an element, and a little after
     /// (the document's end): one allocation for most pages; a page that writes more moves to
     /// a buffer of the writer's and is copied, as before.
-    public func render(appendingTo bytes: inout [UInt8]) {
+    package func render(appendingTo bytes: inout [UInt8]) {
         let head = bytes.count
         let room = max(1024, elementCount * 80)
         var spilled: [UInt8] = []
@@ -192,18 +192,18 @@ public final class LiveTree {
     ///
     /// - Throws: `EventError` if the event is refused (nothing changed), `ViewFailure` if a
     ///   view could not be evaluated.
-    public func send(_ event: Event) throws -> [ElementChange] {
+    package func send(_ event: Event) throws -> [ElementChange] {
         try apply(event)
         return try flush()
     }
 
     /// Checks `event` as `send` does, without running it.
-    public func check(_ event: Event) throws(EventError) {
+    package func check(_ event: Event) throws(EventError) {
         _ = try resolve(event)
     }
 
     /// The id of the root element, `<main id="sh-root">`: the target of `navigate` events.
-    public static let rootID = "sh-root"
+    package static let rootID = "sh-root"
 
     /// What `event` does, checked: `navigate` to the root moves the page's location (Back and
     /// Forward); every other event goes to its control.
@@ -225,7 +225,7 @@ public final class LiveTree {
     /// before one `flush()` (a no-JavaScript form post applies its changed fields, then the
     /// pressed button). Call `flush()` after: what the handler changed is not announced
     /// through `onInvalidate`.
-    public func apply(_ event: Event) throws(EventError) {
+    package func apply(_ event: Event) throws(EventError) {
         let resolved = try resolve(event)
         if let echo = resolved.echo { recorder.suppressEcho(of: resolved.element, value: echo) }
         if event.type == .focus || event.type == .blur { registry.focusReported(event.target, hasFocus: event.type == .focus) }
@@ -235,34 +235,34 @@ public final class LiveTree {
     /// The focus move a `@FocusState` write asks of the browser since the last call, if any:
     /// a host sends it after the changes of a flush (a full document needs none: it renders
     /// `autofocus` on the focused element).
-    public func takeFocusMove() -> FocusMove? { registry.takeFocusMove() }
+    package func takeFocusMove() -> FocusMove? { registry.takeFocusMove() }
 
     /// The element with focus, among those with a `.focused` binding, as the browser last
     /// reported it or the server last moved it (nil: none of them).
-    public var focusedElementID: String? { registry.focusedID }
+    package var focusedElementID: String? { registry.focusedID }
 
     /// The event a form post's field `id` with `value` stands for (without JavaScript every
     /// field is posted): nil if `id` is not a field or holds `value` already. A changed text is
     /// an `input`, any other changed value (a slider's, a picker's, a date's) a `change`.
-    public func fieldEvent(_ id: String, value: String) -> Event? {
+    package func fieldEvent(_ id: String, value: String) -> Event? {
         registry.fieldEvent(id, value: value)
     }
 
     /// Whether the field `id` runs an action on Return (a text field with `.onSubmit`): the one
     /// a no-JavaScript Enter submits.
-    public func submitsOnReturn(_ id: String) -> Bool { registry.submitsOnReturn(id) }
+    package func submitsOnReturn(_ id: String) -> Bool { registry.submitsOnReturn(id) }
 
     /// Makes the next `flush()` send the whole page (`<main>` replaced, whether or not anything
     /// changed): a page mounted again from a durable store shows what the browser shows, but
     /// its made-up element ids (`_1`, `_2`, …) follow a different mount order.
-    public func resendAll() { resendsAll = true }
+    package func resendAll() { resendsAll = true }
     private var resendsAll = false
 
     /// Re-evaluates what is dirty and returns the changes.
     ///
     /// - Throws: the `ViewFailure` of a view that could not be evaluated; the tree cannot be
     ///   shown any more (its owner ends it).
-    public func flush() throws(ViewFailure) -> [ElementChange] {
+    package func flush() throws(ViewFailure) -> [ElementChange] {
         recorder.isRecording = true
         defer { recorder.isRecording = false }
         let target: ElementNode?
@@ -289,27 +289,27 @@ public final class LiveTree {
     }
 
     /// Whether some state changed that a `flush()` has not yet delivered.
-    public var hasPendingChanges: Bool { reconciler.hasPendingWork || resendsAll }
+    package var hasPendingChanges: Bool { reconciler.hasPendingWork || resendsAll }
 
     // MARK: Looking
 
     /// The id of the first control (an element that handles events) whose accessible name is
     /// `name`, in document order: e.g. a button's title, a text field's placeholder.
-    public func id(ofControl name: String) -> String? {
+    package func id(ofControl name: String) -> String? {
         var all: [ElementNode] = []
         root.collectDescendants(into: &all)
         return all.first { $0.handler != nil && $0.controlName == name }?.id
     }
 
     /// Number of live elements (for tests that check a removed subtree is gone).
-    public var elementCount: Int { registry.elementCount }
+    package var elementCount: Int { registry.elementCount }
 
     /// How many `body` evaluations this tree has run.
-    public var evaluationCount: Int { reconciler.evaluationCount }
+    package var evaluationCount: Int { reconciler.evaluationCount }
     /// The view types whose `body` ran, in order, while `isLoggingEvaluations` is on.
-    public var evaluationLog: [String] { reconciler.evaluationLog ?? [] }
+    package var evaluationLog: [String] { reconciler.evaluationLog ?? [] }
     /// Turns on `evaluationLog` (for tests that assert exactly which bodies ran).
-    public var isLoggingEvaluations: Bool {
+    package var isLoggingEvaluations: Bool {
         get { reconciler.isLoggingEvaluations }
         set { reconciler.isLoggingEvaluations = newValue }
     }
