@@ -69,6 +69,7 @@ public struct ServerOptions: Sendable {
     // The protocol's options, reachable here too.
     public var sessionTTL: Double { get { settings.sessionTTL } set { settings.sessionTTL = newValue } }
     public var maxPagesPerSession: Int { get { settings.maxPagesPerSession } set { settings.maxPagesPerSession = newValue } }
+    public var maxPages: Int { get { settings.maxPages } set { settings.maxPages = newValue } }
     public var maxSessions: Int { get { settings.maxSessions } set { settings.maxSessions = newValue } }
     public var maxQueuedEvents: Int { get { settings.maxQueuedEvents } set { settings.maxQueuedEvents = newValue } }
     public var maxTextLength: Int { get { settings.maxTextLength } set { settings.maxTextLength = newValue } }
@@ -181,6 +182,7 @@ extension ServerOptions {
                           }, show: { $0.stateStore.description }),
         .seconds("store-timeout", \.storeTimeout, "Seconds an answer waits for its writes to commit; a slower state store is taken as failing (served from memory until it commits again)."),
         .integer("max-pages-per-session", \.maxPagesPerSession, "Pages a session holds; the least recently used goes beyond."),
+        .integer("max-pages", \.maxPages, "Pages the server holds in all; beyond, the least recently used sessions go, with their pages (about 1.8 GiB of pages as heavy as the demo's /controls at the default)."),
         .integer("max-sessions", \.maxSessions, "Sessions the server holds; the least recently used goes beyond."),
         .text("secret-key-file", \.secretKeyFile, "The session key's file (64 hex digits, mode 600): sessions are stored under keyed hashes of their ids. Default: a SQLite store's PATH.key, made on first start; required with PostgreSQL (one key for every process)."),
         .list("allowed-hosts", \.allowedHosts, "The host names the server answers for, comma-separated (421 for any other Host; .example.com also allows every name below it). Default: any.", valueName: "<name,…>"),

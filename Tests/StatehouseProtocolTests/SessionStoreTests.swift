@@ -33,6 +33,31 @@ struct SessionStoreTests {
         #expect(Set(order.map { ObjectIdentifier($0) }).count == order.count, "no session twice")
     }
 
+    @Test("Over --max-pages in all, a new page evicts the least recently used sessions with their pages (never its own), and a request for one says why")
+    func totalPageCap() throws {
+        var settings = ProtocolSettings()
+        settings.maxPages = 5
+        let store = SessionStore(limits: settings)
+        var made: [(Session, Page)] = []
+        for _ in 0..<8 {
+            let session = store.newSession()
+            made.append((session, store.newPage(route, tree: route.makeTree(FormMarkup.self), in: session)))
+        }
+        #expect(store.pageCount == 5)
+        #expect(store.sessionCount == 5, "sessions 0, 1 and 2 went with their pages")
+        let (first, firstPage) = made[0]
+        let refusal = store.session(first.id.description).map { _ in "held" }
+        #expect(refusal.isFailure)
+        if case .failure(let why) = refusal {
+            #expect(String(decoding: why.response.body, as: UTF8.self).contains("evicted to make room (the server holds at most 5 pages)"))
+        }
+        _ = firstPage
+        // One session's own pages are never evicted for it: it may hold more than the cap.
+        let (last, _) = made[7]
+        for _ in 0..<6 { _ = store.newPage(route, tree: route.makeTree(FormMarkup.self), in: last) }
+        #expect(store.sessionCount == 1 && store.pageCount == 7, "the other sessions went; its own pages stayed")
+    }
+
     @Test("Ending sessions (evicted, expired, all at shutdown) keeps the recency list exactly the live sessions")
     func listFollowsEndings() throws {
         var settings = ProtocolSettings()

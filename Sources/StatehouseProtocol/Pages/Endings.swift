@@ -8,6 +8,8 @@ enum Ending: Sendable, CustomStringConvertible {
     case sessionCap(Int)
     /// Evicted for a new page of its session: a session holds at most this many.
     case pageCap(Int)
+    /// Evicted (with its session) for a new page: the server holds at most this many pages.
+    case totalPageCap(Int)
     /// No event or stream for this many seconds.
     case idlePage(seconds: Double)
     /// No page and no request for this many seconds.
@@ -23,7 +25,7 @@ enum Ending: Sendable, CustomStringConvertible {
     var livesOnInStore: Bool {
         switch self {
         case .idlePage, .idleSession: true
-        case .sessionCap, .pageCap, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
+        case .sessionCap, .pageCap, .totalPageCap, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
         }
     }
 
@@ -31,7 +33,7 @@ enum Ending: Sendable, CustomStringConvertible {
     /// evicted page or session is deleted there, and a request for it is told it was evicted.
     var isEviction: Bool {
         switch self {
-        case .sessionCap, .pageCap: true
+        case .sessionCap, .pageCap, .totalPageCap: true
         case .idlePage, .idleSession, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
         }
     }
@@ -40,6 +42,7 @@ enum Ending: Sendable, CustomStringConvertible {
         switch self {
         case .sessionCap(let limit): "evicted to make room (the server holds at most \(limit) sessions)"
         case .pageCap(let limit): "evicted to make room (a session holds at most \(limit) pages)"
+        case .totalPageCap(let limit): "evicted to make room (the server holds at most \(limit) pages)"
         case .idlePage(let seconds): "expired (no event or stream for \(seconds.formatted()) s)"
         case .idleSession(let seconds): "expired (no page and no request for \(seconds.formatted()) s)"
         case .takenUp: "taken up by another process"

@@ -8,6 +8,11 @@ struct Recency {
     private(set) unowned(unsafe) var oldest: Session?
     private unowned(unsafe) var newest: Session?
 
+    /// The least recently used session that is not `kept` (the one a new page is for).
+    func oldest(other kept: Session) -> Session? {
+        oldest === kept ? kept.moreRecent : oldest
+    }
+
     /// Adds `session` as the most recently used.
     mutating func append(_ session: Session) {
         session.lessRecent = newest

@@ -255,6 +255,10 @@ final class SessionStore {
            let oldest = session.pages.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest, reason: .pageCap(limits.maxPagesPerSession))
         }
+        // Over the server's page cap, the least recently used sessions other than this one go.
+        while pages.count >= limits.maxPages, let oldest = recency.oldest(other: session) {
+            remove(oldest, reason: .totalPageCap(limits.maxPages))
+        }
         // Taken up again (from what the store had, with the writes of it that ended here on
         // top): the page as it is now is what gets written.
         if let takenUp {
