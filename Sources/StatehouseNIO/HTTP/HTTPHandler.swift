@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import StatehouseProtocol
@@ -31,12 +32,29 @@ final class ConnectionSettings: Sendable {
     let limits: HTTPLimits
     let logger: Logger
     let registry: ConnectionRegistry
+    /// The server's loops are shutting down: an answer that comes later (a store that answered
+    /// after the stop) is dropped, not handed to a loop that runs no more (NIO refuses that).
+    private let loopsStopped = NIOLockedValueBox(false)
 
     init(responder: StatehouseResponder, limits: HTTPLimits, logger: Logger, registry: ConnectionRegistry) {
         self.responder = responder
         self.limits = limits
         self.logger = logger
         self.registry = registry
+    }
+
+    /// Runs `body` on `loop`: at once if this is its thread, else as a task on it, unless the
+    /// loops are stopping (its connection is gone then).
+    func onLoop(_ loop: any EventLoop, _ body: @escaping @Sendable () -> Void) {
+        if loop.inEventLoop { return body() }
+        loopsStopped.withLockedValue { stopped in
+            if !stopped { loop.execute(body) }
+        }
+    }
+
+    /// No more tasks go to the loops (called before they shut down).
+    func stopHandingToLoops() {
+        loopsStopped.withLockedValue { $0 = true }
     }
 }
 
@@ -204,14 +222,11 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             // not go on (NIO's parser reads no further): it says so, with a length of 0.
             let isConnect = head.method == .CONNECT
             let keepAlive = head.isKeepAlive && !isConnect, version = head.version
+            let settings = self.settings
             responder.respond(to: request) { answer in
                 let response = isConnect ? HostResponse(status: answer.status, headers: answer.headers) : answer
-                if loop.inEventLoop {
+                settings.onLoop(loop) {
                     bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
-                } else {
-                    loop.execute {
-                        bound.value.handler.write(response, keepAlive: keepAlive, version: version, context: bound.value.context)
-                    }
                 }
             }
         }

@@ -18,6 +18,7 @@ final class HTTPServer: Sendable {
     private let ownsGroup: Bool
     private let channel: any Channel
     private let connections: ConnectionRegistry
+    private let settings: ConnectionSettings
     private let ticks: RepeatedTask
 
     /// The port the server listens on (useful after binding port 0).
@@ -54,18 +55,20 @@ final class HTTPServer: Sendable {
             let shortest = min(limits.requestTimeout, limits.idleTimeout).nanoseconds / 4
             let interval = TimeAmount.nanoseconds(min(max(shortest, 10_000_000), 1_000_000_000))
             let ticks = connections.startTicking(on: group.next(), every: interval)
-            return HTTPServer(group: group, ownsGroup: ownsGroup, channel: channel, connections: connections, ticks: ticks)
+            return HTTPServer(group: group, ownsGroup: ownsGroup, channel: channel, connections: connections, settings: settings, ticks: ticks)
         } catch {
             if ownsGroup { try? await group.shutdownGracefully() }
             throw error
         }
     }
 
-    private init(group: any EventLoopGroup, ownsGroup: Bool, channel: any Channel, connections: ConnectionRegistry, ticks: RepeatedTask) {
+    private init(group: any EventLoopGroup, ownsGroup: Bool, channel: any Channel, connections: ConnectionRegistry,
+                 settings: ConnectionSettings, ticks: RepeatedTask) {
         self.group = group
         self.ownsGroup = ownsGroup
         self.channel = channel
         self.connections = connections
+        self.settings = settings
         self.ticks = ticks
     }
 
@@ -94,7 +97,9 @@ final class HTTPServer: Sendable {
 
     /// Shuts the event loops down (those the server made), once nothing will answer on them.
     func stopLoops() async throws {
-        if ownsGroup { try await group.shutdownGracefully() }
+        guard ownsGroup else { return }
+        settings.stopHandingToLoops()
+        try await group.shutdownGracefully()
     }
 }
 

@@ -30,9 +30,12 @@ struct WebSocketStreamUpgrade {
                 var request = HostRequest(method: "GET", uri: head.uri, headers: HostHeaders(fields), body: [])
                 request.upgradesToWebSocket = true
                 settings.responder.respond(to: request) { response in
-                    guard response.status == 200, let stream = response.stream else { return promise.succeed(nil) }
-                    opened.withLockedValue { $0 = stream }
-                    promise.succeed(HTTPHeaders([("Cache-Control", "no-store")]))
+                    // (On the channel's loop: a promise completed elsewhere hops there itself.)
+                    settings.onLoop(channel.eventLoop) {
+                        guard response.status == 200, let stream = response.stream else { return promise.succeed(nil) }
+                        opened.withLockedValue { $0 = stream }
+                        promise.succeed(HTTPHeaders([("Cache-Control", "no-store")]))
+                    }
                 }
                 return promise.futureResult
             },
@@ -46,7 +49,7 @@ struct WebSocketStreamUpgrade {
                     // An event's message may come in fragments: whole, at most a body's size.
                     try pipeline.addHandler(NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256,
                                                                         maxAccumulatedFrameSize: settings.limits.maxBodyBytes))
-                    try pipeline.addHandler(WebSocketStreamHandler(stream, responder: settings.responder, upgrade: head))
+                    try pipeline.addHandler(WebSocketStreamHandler(stream, settings: settings, upgrade: head))
                 }
             }
         )
@@ -68,7 +71,7 @@ final class WebSocketStreamHandler: ChannelDuplexHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let stream: EventStream
-    private let responder: StatehouseResponder
+    private let settings: ConnectionSettings
     /// The upgrade request's headers, which each event's request carries (cookie, host, origin).
     private let headers: HostHeaders
     /// A close frame has been sent: the next close from the client ends the connection.
@@ -81,9 +84,9 @@ final class WebSocketStreamHandler: ChannelDuplexHandler {
     private var readPending = false
     static let maxWaiting = 16
 
-    init(_ stream: EventStream, responder: StatehouseResponder, upgrade: HTTPRequestHead) {
+    init(_ stream: EventStream, settings: ConnectionSettings, upgrade: HTTPRequestHead) {
         self.stream = stream
-        self.responder = responder
+        self.settings = settings
         var fields: [(name: String, value: String)] = [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", Wire.turboStreamType)]
         for (name, value) in upgrade.headers {
             switch name.lowercased() {
@@ -148,12 +151,8 @@ final class WebSocketStreamHandler: ChannelDuplexHandler {
         let request = HostRequest(method: "POST", uri: Wire.eventPath, headers: headers, body: body)
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        responder.respond(to: request) { response in
-            if loop.inEventLoop {
-                bound.value.handler.answered(id, response, context: bound.value.context)
-            } else {
-                loop.execute { bound.value.handler.answered(id, response, context: bound.value.context) }
-            }
+        settings.responder.respond(to: request) { [settings] response in
+            settings.onLoop(loop) { bound.value.handler.answered(id, response, context: bound.value.context) }
         }
     }
 
