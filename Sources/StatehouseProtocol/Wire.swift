@@ -1,5 +1,6 @@
 /// The names the wire protocol is spelled with, in one place: the paths the server answers,
-/// the fields of an event, the cookie and the headers. `docs/PROTOCOL.md` is the contract.
+/// the fields of an event, the cookie and the headers. The contract is the DocC article
+/// `Sources/Statehouse/Statehouse.docc/WireProtocol.md`.
 ///
 /// ```swift
 /// let body = "\(Wire.Field.page)=\(pageID)&\(Wire.Field.target)=increment"

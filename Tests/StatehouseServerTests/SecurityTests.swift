@@ -5,7 +5,7 @@ import Testing
 @testable import StatehouseProtocol
 import StatehouseSQLite
 
-/// The security claims (docs/GUIDE.md, "Security") that no other test pins.
+/// The security claims (`Sources/Statehouse/Statehouse.docc/SecurityModel.md`) that no other test pins.
 @Suite("Security review", .serialized)
 struct SecurityTests {
     @Test("Origin: null is refused like a foreign origin; a post without Origin (curl, old browsers) is judged by its CSRF token")

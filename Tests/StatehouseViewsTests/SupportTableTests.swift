@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `docs/swiftui-support.md` cannot drift from the code: each row names a declaration that a
-/// supported or partial API has in `Sources/`, and that an absent one has not.
+/// The SwiftUI support table (`Sources/Statehouse/Statehouse.docc/SwiftUISupport.md`) cannot
+/// drift from the code: each row names a declaration that a supported or partial API has in
+/// `Sources/`, and that an absent one has not.
 @Suite("SwiftUI support table")
 struct SupportTableTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,7 @@ struct SupportTableTests {
 
     @Test("Every row's declaration is in Sources/ exactly when the row says supported or partial")
     func tableMatchesTheCode() throws {
-        let table = try String(contentsOf: Self.root.appendingPathComponent("docs/swiftui-support.md"), encoding: .utf8)
+        let table = try String(contentsOf: Self.root.appendingPathComponent("Sources/Statehouse/Statehouse.docc/SwiftUISupport.md"), encoding: .utf8)
         let code = try Self.sources()
         var rows = 0
         for line in table.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| area") {

@@ -1,4 +1,4 @@
-// Statehouse browser client (wire protocol v1, see docs/PROTOCOL.md).
+// Statehouse browser client (wire protocol v1, see Sources/Statehouse/Statehouse.docc/WireProtocol.md).
 // Turns control events into events for the server (over the page's WebSocket when it is open,
 // else POST /_sh/event), one at a time per page, and applies the turbo-stream fragments that
 // come back. Without this script the page still works through the plain <form id="sh">.
