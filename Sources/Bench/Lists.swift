@@ -77,6 +77,16 @@ private func sweepItems(_ count: Int) -> [SweepItem] {
     (0..<count).map { SweepItem(id: $0, title: "Item \($0)") }
 }
 
+/// The sweep's add and remove buttons (the list keeps its length: an add, then a remove).
+struct SweepControls: View {
+    @Binding var items: [SweepItem]
+    @Binding var next: Int
+    var body: some View {
+        Button("Add") { items.append(SweepItem(id: next, title: "Item \(next)")); next += 1 }.accessibilityIdentifier("add")
+        Button("Remove") { items.removeLast() }.accessibilityIdentifier("remove")
+    }
+}
+
 /// `ForEach(items)`: each row reads its item; the toggle writes the list.
 struct PlainList: View {
     @State private var items: [SweepItem]
@@ -87,8 +97,7 @@ struct PlainList: View {
     }
     var body: some View {
         VStack {
-            Button("Add") { items.append(SweepItem(id: next, title: "Item \(next)")); next += 1 }.accessibilityIdentifier("add")
-            Button("Remove") { items.removeLast() }.accessibilityIdentifier("remove")
+            SweepControls(items: $items, next: $next)
             ForEach(items) { item in
                 HStack {
                     Text(item.title)
@@ -113,8 +122,7 @@ struct BindingList: View {
     }
     var body: some View {
         VStack {
-            Button("Add") { items.append(SweepItem(id: next, title: "Item \(next)")); next += 1 }.accessibilityIdentifier("add")
-            Button("Remove") { items.removeLast() }.accessibilityIdentifier("remove")
+            SweepControls(items: $items, next: $next)
             ForEach($items) { $item in
                 HStack {
                     Text(item.title)
