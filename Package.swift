@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -23,6 +24,12 @@ let package = Package(
         .executable(name: "demo", targets: ["Demo"]),
         .executable(name: "bench", targets: ["Bench"]),
         .executable(name: "bench-allocations", targets: ["BenchAllocations"]),
+    ],
+    traits: [
+        // `#Preview` and `@Previewable`: a macro, so every clean build compiles swift-syntax. An
+        // app that does without them depends on Statehouse with `traits: []`.
+        .trait(name: "Previews", description: "The #Preview macro (builds swift-syntax)"),
+        .default(enabledTraits: ["Previews"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -50,6 +57,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        // The `#Preview` macro's plugin (the `Previews` trait only).
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0" ..< "604.0.0"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalog and the API.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -58,7 +67,15 @@ let package = Package(
         // diffing, HTML. Knows no protocol and no networking.
         // Re-exports Observation and OpenCombine, so `@Observable`, `ObservableObject` and
         // `@Published` need no import of their own.
-        .target(name: "StatehouseViews", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
+        .target(name: "StatehouseViews", dependencies: [
+            .product(name: "OpenCombine", package: "OpenCombine"),
+            .target(name: "StatehouseMacros", condition: .when(traits: ["Previews"])),
+        ]),
+        // `#Preview` and `@Previewable`, expanded at compile time.
+        .macro(name: "StatehouseMacros", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ]),
         // The wire protocol, for any host: paths and fields, event decoding, pages and sessions,
         // the document and its no-JavaScript form, Turbo Stream fragments, event streams,
         // static files. Knows no HTTP server.

@@ -16,6 +16,7 @@ enum ControlsSeed {
         @State private var size = Size.medium
         @State private var showsDetails = false
         @State private var birthday = ControlsView.firstOfJanuary2000
+        @State private var price = 9.5
         @State private var query = ""
         @State private var favorites: Set<Flavor> = [.vanilla]
         @State private var nickname = ""
@@ -53,6 +54,13 @@ enum ControlsSeed {
                     DatePicker("Birthday", selection: $birthday, in: ...Date.now, displayedComponents: .date)
                         .accessibilityIdentifier("datepicker")
                     Text(birthday.formatted(.iso8601.year().month().day())).accessibilityIdentifier("datepicker-value")
+                }
+                Section("Formatted") {
+                    // The typed text becomes the value when the field is left (or on Return).
+                    TextField("Price", value: $price, format: .number.precision(.fractionLength(2)))
+                        .keyboardType(.decimalPad)
+                        .accessibilityIdentifier("formatted")
+                    Text("\(price)").accessibilityIdentifier("formatted-value")
                 }
                 Section("Slider") {
                     Slider(value: $volume, in: 0...10, step: 0.5) {
@@ -170,6 +178,7 @@ enum ControlsSeed {
                     size = .medium
                     showsDetails = false
                     birthday = ControlsView.firstOfJanuary2000
+                    price = 9.5
                     favorites = [.vanilla]
                     steps = 0
                 }

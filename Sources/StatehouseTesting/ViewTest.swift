@@ -201,6 +201,12 @@ public final class ViewTest {
         try send(Event(target: id, type: .input, value: text))
     }
 
+    /// Sets the text of the field `id` and leaves it (a `change` event): a formatted field
+    /// (`TextField(_:value:format:)`) parses what was typed into its value.
+    public func commit(_ text: String, in id: String) throws {
+        try send(Event(target: id, type: .change, value: text))
+    }
+
     /// Sets the text of the field `id` and presses Return (`onSubmit` runs).
     public func submit(_ text: String, in id: String) throws {
         try send(Event(target: id, type: .submit, value: text))

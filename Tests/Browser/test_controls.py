@@ -61,6 +61,23 @@ class ControlsTests(BrowserTestCase):
                    "a write from the server sets the input")
 
     @screenshot_on_failure
+    def test_a_formatted_field_takes_its_value_when_left(self):
+        driver = self.open("/controls")
+        field = driver.find_element(By.ID, "formatted")
+        self.assertEqual(field.get_attribute("value"), "9.50")
+        self.assertEqual(field.get_attribute("inputmode"), "decimal")
+        self.replace_text(field, "12.3456", Keys.TAB)
+        self.until(driver, lambda d: d.find_element(By.ID, "formatted-value").text == "12.3456", "leaving the field commits it")
+        self.until(driver, lambda d: d.find_element(By.ID, "formatted").get_attribute("value") == "12.35",
+                   "the field then shows the value as its format writes it")
+        self.replace_text(driver.find_element(By.ID, "formatted"), "lots", Keys.TAB)
+        # Events are answered in order: once the picker's echo is back, the commit before it was too.
+        Select(driver.find_element(By.ID, "picker")).select_by_visible_text("Vanilla")
+        self.until(driver, lambda d: d.find_element(By.ID, "picker-value").text == "vanilla", "the next event was answered")
+        self.assertEqual(driver.find_element(By.ID, "formatted-value").text, "12.3456", "a text that does not parse changes no value")
+        self.assertEqual(driver.find_element(By.ID, "formatted").get_attribute("value"), "lots", "and stays in the field")
+
+    @screenshot_on_failure
     def test_typing_in_a_text_editor_keeps_the_caret(self):
         driver = self.open("/controls")
         self.replace_text(driver.find_element(By.ID, "texteditor"), "first line", Keys.ENTER, "second line")

@@ -26,6 +26,20 @@ enum PreviewHolder {
     }
 }
 
+/// `#Preview`s (issue 57.1): a named one, and one with a layout trait and its own state.
+private let countingLine = #line + 1
+#Preview("Counting") {
+    PreviewedCounter(count: 7)
+}
+
+private let lightsLine = #line + 1
+#Preview(traits: .fixedLayout(width: 150, height: 50), .landscapeLeft) {
+    @Previewable @State var isOn = true
+    let word = isOn ? "lit" : "dark"
+    Toggle("Lights", isOn: $isOn)
+    Text(word)
+}
+
 /// Generic: no previews can be made of it without its parameter, so it is not listed.
 struct Generic_Previews<T>: PreviewProvider {
     static var previews: some View { Text("generic") }
@@ -58,6 +72,33 @@ struct Generic_Previews<T>: PreviewProvider {
         let index = try ViewTest(route: try #require(routes.first))
         #expect(try index.link("StatehouseViewsTests.PreviewedCounter_Previews")[attribute: "href"]
                 == "/_previews/StatehouseViewsTests.PreviewedCounter_Previews")
+    }
+
+    @Test("#Preview declares a preview the catalog finds and serves at its file and line, named, live")
+    func previewMacro() throws {
+        let file = "StatehouseViewsTests/PreviewTests.swift"
+        let entries = PreviewCatalog.providers()
+        let counting = try #require(entries.first { $0.name == "\(file):\(countingLine)" })
+        #expect(counting.title == "\(file):\(countingLine) Counting")
+        let routes = PreviewCatalog.routes()
+        let page = try ViewTest(route: try #require(routes.first { $0.path == "/_previews/\(file):\(countingLine)" }))
+        #expect(page.html.contains("Counting"), "its name is its caption")
+        #expect(page.text("count") == "count 7")
+        try page.element(label: "More").click()
+        #expect(page.text("count") == "count 8")
+        let index = try ViewTest(route: try #require(routes.first))
+        #expect(try index.link("\(file):\(countingLine) Counting")[attribute: "href"] == "/_previews/\(file):\(countingLine)")
+    }
+
+    @Test("@Previewable state lives in the preview as a view's @State does; a fixed-layout trait frames it")
+    func previewableState() throws {
+        let path = "/_previews/StatehouseViewsTests/PreviewTests.swift:\(lightsLine)"
+        let page = try ViewTest(route: try #require(PreviewCatalog.routes().first { $0.path == path }))
+        #expect(page.html.contains("width:150px"))
+        #expect(try page.element(text: "lit").text == "lit")
+        try page.toggle("Lights").setToggle(to: false)
+        #expect(try page.element(text: "dark").text == "dark")
+        #expect(throws: ViewTestError.self) { try page.element(text: "lit") }
     }
 
     @Test(".previewLayout(.fixed) frames the preview; device and orientation change nothing")

@@ -224,8 +224,8 @@ struct ElementRegistry {
         switch (element.handler, event.type) {
         case (.action(let action)?, .click):
             return ResolvedEvent(element: element, run: action)
-        case (.text(let binding, let onSubmit, let limit)?, .input), (.text(let binding, let onSubmit, let limit)?, .change),
-             (.text(let binding, let onSubmit, let limit)?, .submit):
+        case (.text(let entry)?, .input), (.text(let entry)?, .change), (.text(let entry)?, .submit):
+            let limit = entry.limit
             guard let value = event.value else { throw .invalidValue("a text event needs a value") }
             // Characters are counted only when the bytes leave it in doubt (a character is one
             // byte or more; the body that carried it is bounded). A character of more than four
@@ -239,10 +239,11 @@ struct ElementRegistry {
                     throw .invalidValue("this field takes at most \(limit) characters of \(4 * limit) Unicode scalars, not \(scalars) scalars")
                 }
             }
-            let submits = event.type == .submit
+            let submits = event.type == .submit, commits = event.type != .input
             return ResolvedEvent(element: element, echo: value) {
-                binding.wrappedValue = value
-                if submits { onSubmit?() }
+                entry.binding.wrappedValue = value
+                if commits { entry.commit?() }
+                if submits { entry.onSubmit?() }
             }
         case (.toggle(let binding)?, .click):
             return ResolvedEvent(element: element) { binding.wrappedValue.toggle() }
@@ -287,7 +288,7 @@ struct ElementRegistry {
 
     /// Whether the field `id` runs an action on Return (a text field with `.onSubmit`).
     func submitsOnReturn(_ id: String) -> Bool {
-        if case .text(_, let onSubmit, _)? = element(id)?.handler { return onSubmit != nil }
+        if case .text(let entry)? = element(id)?.handler { return entry.onSubmit != nil }
         return false
     }
 
@@ -299,9 +300,10 @@ struct ElementRegistry {
     func fieldEvent(_ id: String, value: String) -> Event? {
         let element = element(id)
         switch element?.handler {
-        case .text(let binding, _, _)?:
+        case .text(let entry)?:
             if value.isEmpty, element?.spec.attributes.contains(Attribute("type", "password")) == true { return nil }
-            return binding.wrappedValue == value ? nil : Event(target: id, type: .input, value: value)
+            // A formatted field's text is committed (parsed) as it would be on Return.
+            return entry.binding.wrappedValue == value ? nil : Event(target: id, type: entry.commit == nil ? .input : .change, value: value)
         case .number(let input)?:
             return NumberInput.format(input.binding.wrappedValue) == value ? nil : Event(target: id, type: .change, value: value)
         case .choice(let choice)?:

@@ -11,15 +11,16 @@ private func swift_enumerateAllMetadataSections(
 )
 #endif
 
-/// The `PreviewProvider` types of the running program, found without a list to keep: the
-/// compiler records every protocol conformance in the binary's Swift metadata
-/// (`swift5_protocol_conformances`), and the Swift runtime enumerates those sections for each
-/// loaded image. A conformance to `StatehouseViews.PreviewProvider` by a struct, enum or
-/// class that is not generic is a preview.
+/// The previews of the running program (`PreviewProvider` types and `#Preview`s), found
+/// without a list to keep: the compiler records every protocol conformance in the binary's
+/// Swift metadata (`swift5_protocol_conformances`), and the Swift runtime enumerates those
+/// sections for each loaded image. A conformance to `StatehouseViews.PreviewProvider` or to
+/// `StatehouseViews.PreviewRegistry` (what `#Preview` declares) by a struct, enum or class that
+/// is not generic is a preview.
 ///
 /// ```swift
 /// for preview in PreviewCatalog.providers() {
-///     print(preview.name)        // "MyApp.CounterView_Previews"
+///     print(preview.name)        // "MyApp.CounterView_Previews", "MyApp/ContentView.swift:20"
 /// }
 /// ```
 ///
@@ -27,9 +28,14 @@ private func swift_enumerateAllMetadataSections(
 /// runtime alone knows) or in an extension is not found: declare previews at file scope, as
 /// Xcode's templates do.
 public enum PreviewCatalog {
-    /// A preview: the provider's qualified name and its type.
+    /// A preview: its name (a provider's qualified name, or a `#Preview`'s file and line),
+    /// what the index shows, and its type.
     public struct Entry: @unchecked Sendable {
+        /// `"MyApp.CounterView_Previews"`, or `"MyApp/ContentView.swift:20"` for a `#Preview`:
+        /// the page is at `/_previews/<name>`.
         public let name: String
+        /// What the index links it by: the name, and a `#Preview`'s own name after its line.
+        public let title: String
         public let type: any PreviewProvider.Type
     }
 
@@ -58,13 +64,14 @@ public enum PreviewCatalog {
     }
 
     /// The preview a conformance descriptor describes, if it is a conformance to
-    /// `StatehouseViews.PreviewProvider` of a non-generic nominal type the runtime can name.
+    /// `StatehouseViews.PreviewProvider` or `PreviewRegistry` of a non-generic nominal type the
+    /// runtime can name.
     ///
     /// A conformance descriptor is: the protocol (a relative, possibly indirect, pointer), the
     /// type (a relative pointer whose kind the flags give), the witness table pattern, flags.
     private static func entry(_ conformance: UnsafeRawPointer) -> Entry? {
         guard let proto = MetadataReader.relative(conformance, indirectable: true),
-              MetadataReader.name(of: proto) == "PreviewProvider",
+              let protocolName = MetadataReader.name(of: proto), ["PreviewProvider", "PreviewRegistry"].contains(protocolName),
               let module = MetadataReader.parent(of: proto), MetadataReader.name(of: module) == "StatehouseViews" else { return nil }
         let flags = conformance.load(fromByteOffset: 12, as: UInt32.self)
         let typeReference: UnsafeRawPointer?
@@ -74,8 +81,19 @@ public enum PreviewCatalog {
         default: typeReference = nil                                                         // Objective-C classes
         }
         guard let descriptor = typeReference, let mangled = MetadataReader.mangledName(of: descriptor),
-              let type = _typeByName(mangled) as? any PreviewProvider.Type else { return nil }
-        return Entry(name: String(reflecting: type), type: type)
+              let type = _typeByName(mangled) else { return nil }
+        if let provider = type as? any PreviewProvider.Type {
+            let name = String(reflecting: provider)
+            return Entry(name: name, title: name, type: provider)
+        }
+        guard let registry = type as? any PreviewRegistry.Type else { return nil }
+        let name = "\(registry.fileID):\(registry.line)"
+        let given = (try? registry.makePreview())?.displayName
+        return Entry(name: name, title: given.map { "\(name) \($0)" } ?? name, type: provider(for: registry))
+    }
+
+    private static func provider<Registry: PreviewRegistry>(for registry: Registry.Type) -> any PreviewProvider.Type {
+        RegisteredPreview<Registry>.self
     }
 }
 

@@ -71,9 +71,8 @@ struct Literal: Equatable {
 enum EventHandler {
     /// A button: `click` runs the action.
     case action(@MainActor () -> Void)
-    /// A text field: `input`, `change` and `submit` set the text (of at most `limit`
-    /// characters); `submit` then runs `onSubmit`.
-    indirect case text(Binding<String>, onSubmit: (@MainActor () -> Void)?, limit: Int)
+    /// A text field: `input`, `change` and `submit` set the text.
+    indirect case text(TextEntry)
     /// A toggle: `click` flips it, `change` with `true`/`false` sets it.
     indirect case toggle(Binding<Bool>)
     /// A number (a slider): `input` while it moves, `change` when it is let go.
@@ -84,6 +83,16 @@ enum EventHandler {
     indirect case date(DateInput)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
+}
+
+/// What a text field does with a text event: `input`, `change` and `submit` set the text (of
+/// at most `limit` characters); `change` and `submit` then `commit` it (a formatted field
+/// parses it into its value), and `submit` runs `onSubmit`.
+struct TextEntry {
+    let binding: Binding<String>
+    var onSubmit: (@MainActor () -> Void)?
+    let limit: Int
+    var commit: (@MainActor () -> Void)?
 }
 
 /// An element's id: one asked for (`.accessibilityIdentifier`, made unique) or a generated one,

@@ -121,6 +121,16 @@ extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         modifier(EnvironmentModifier { $0[keyPath: keyPath] = value })
     }
+
+    /// Changes an environment value for this view and the views below, from the value above.
+    ///
+    /// ```swift
+    /// content.transformEnvironment(\.font) { $0 = $0 ?? .body }
+    /// ```
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
+                                        transform: @escaping @MainActor (inout V) -> Void) -> some View {
+        modifier(EnvironmentModifier { transform(&$0[keyPath: keyPath]) })
+    }
 }
 
 /// Edges of a rectangle.

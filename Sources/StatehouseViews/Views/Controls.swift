@@ -4,20 +4,66 @@ import Foundation
 ///
 /// ```swift
 /// TextField("Title", text: $book.title)
+/// TextField("Notes", text: $notes, axis: .vertical)
+/// TextField("Amount", value: $amount, format: .number)
 /// ```
-/// The field is a native `<input>` whose placeholder and accessible label are the title.
-/// Its value is read in the field's own body, so typing re-evaluates only the field and the
-/// views that read the text.
+/// The field is a native `<input>` (a `<textarea>` that grows, along the vertical axis) whose
+/// placeholder and accessible label are the title, or the prompt when there is one. Its value
+/// is read in the field's own body, so typing re-evaluates only the field and the views that
+/// read the text.
+///
+/// A field with a `format` edits a value: as in SwiftUI, what is typed is parsed into the value
+/// when it is committed (Return, or focus leaving the field); a text that does not parse stays
+/// in the field and the value keeps what it had.
 public struct TextField: View {
     let title: String
     let text: Binding<String>
     let isSecure: Bool
+    var axis: Axis = .horizontal
+    /// The placeholder, when it is not the title.
+    var prompt: String?
+    /// A `value:format:` field: its own view, which keeps the text being typed.
+    var formatted: AnyView?
 
     /// Creates a text field with a text label generated from a title string.
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
         self.title = String(title)
         self.text = text
         isSecure = false
+    }
+
+    /// Creates a text field whose placeholder is the prompt (its label, for assistive
+    /// technology, is the title).
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
+        self.init(title, text: text)
+        self.prompt = prompt?.description
+    }
+
+    /// Creates a text field that grows along `axis`: `.vertical` is a `<textarea>` whose text
+    /// wraps and where Return starts a new line.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
+        self.init(title, text: text)
+        self.axis = axis
+    }
+
+    /// Creates a text field with a prompt that grows along `axis`.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?, axis: Axis) {
+        self.init(title, text: text, prompt: prompt)
+        self.axis = axis
+    }
+
+    /// Creates a text field that edits a value through a format style: the field shows
+    /// `format.format(value)`, and a committed text that `format`'s parse strategy reads sets the
+    /// value (one that does not read stays in the field, the value unchanged).
+    ///
+    /// ```swift
+    /// TextField("Price", value: $price, format: .currency(code: "EUR"))
+    /// TextField("Guests", value: $guests, format: .number)
+    /// ```
+    public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
+    where F.FormatOutput == String {
+        self.init(title, text: .constant(""), prompt: prompt)
+        formatted = AnyView(FormattedTextField(title: self.title, prompt: self.prompt, value: value, format: format))
     }
 
     init(secure title: String, text: Binding<String>) {
@@ -27,7 +73,36 @@ public struct TextField: View {
     }
 
     public var body: some View {
-        TextInput(title: title, value: text.wrappedValue, binding: text, isSecure: isSecure)
+        if let formatted {
+            formatted
+        } else if axis == .vertical {
+            TextArea(value: text.wrappedValue, binding: text, title: title, prompt: prompt)
+        } else {
+            TextInput(title: title, value: text.wrappedValue, binding: text, isSecure: isSecure, prompt: prompt)
+        }
+    }
+}
+
+/// A `TextField(_:value:format:)`: the text being typed is the field's own state until it is
+/// committed; a committed text that parses becomes the value, and the field shows it formatted.
+struct FormattedTextField<F: ParseableFormatStyle>: View where F.FormatOutput == String {
+    let title: String
+    let prompt: String?
+    let value: Binding<F.FormatInput>
+    let format: F
+    /// What was typed and not yet taken into the value (nil: the field shows the value).
+    @State private var draft: String?
+
+    var body: some View {
+        let shown = draft ?? format.format(value.wrappedValue)
+        TextInput(title: title, value: shown, binding: Binding(get: { shown }, set: { draft = $0 }), isSecure: false,
+                  prompt: prompt, commit: commit)
+    }
+
+    private func commit() {
+        guard let typed = draft, let parsed = try? format.parseStrategy.parse(typed) else { return }
+        value.wrappedValue = parsed
+        draft = nil
     }
 }
 
@@ -71,20 +146,28 @@ struct TextInput: ElementView {
     let isSecure: Bool
     /// A search field (`.searchable`): `type="search"`.
     var isSearch = false
+    /// The placeholder, when it is not the title.
+    var prompt: String?
+    /// What a committed text does (a formatted field parses it): the browser sends `change`
+    /// when focus leaves the field (`data-sh-commit`), and Return commits too.
+    var commit: (@MainActor () -> Void)?
 
     func handler(in environment: EnvironmentValues) -> EventHandler? {
-        .text(binding, onSubmit: environment.onSubmit, limit: environment.textInputLimit)
+        .text(TextEntry(binding: binding, onSubmit: environment.onSubmit, limit: environment.textInputLimit, commit: commit))
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("input", [
             Attribute("class", "sh-textfield"), Attribute("type", isSecure ? "password" : isSearch ? "search" : "text"),
-            Attribute("placeholder", title), Attribute("aria-label", title),
+            Attribute("placeholder", prompt ?? title), Attribute("aria-label", title),
         ])
         // A secret goes from the browser to the server, never back: a password field's value
         // is written only when it is empty (an action cleared it).
         if !isSecure || value.isEmpty { spec.attributes.insert(Attribute("value", value), at: 2) }
-        if isSecure { spec.attributes.append(Attribute("autocomplete", "current-password")) }
+        let traits = environment.textInputTraits
+        if isSecure, traits.contentType?.autocomplete == nil { spec.attributes.append(Attribute("autocomplete", "current-password")) }
+        spec.attributes += traits.attributes(autocorrectionDisabled: environment.autocorrectionDisabled)
+        if commit != nil { spec.attributes.append(Attribute("data-sh-commit", "")) }
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.isVoid = true
         spec.control = .field

@@ -135,11 +135,24 @@ public struct TextEditor: View {
 struct TextArea: ElementView {
     let value: String
     let binding: Binding<String>
+    /// A `TextField(_:text:axis: .vertical)`'s title: its placeholder and accessible name (Return
+    /// starts a new line, as in SwiftUI's vertical field).
+    var title: String?
+    var prompt: String?
 
-    func handler(in environment: EnvironmentValues) -> EventHandler? { .text(binding, onSubmit: nil, limit: environment.textInputLimit) }
+    func handler(in environment: EnvironmentValues) -> EventHandler? {
+        .text(TextEntry(binding: binding, limit: environment.textInputLimit))
+    }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("textarea", [Attribute("class", "sh-texteditor"), Attribute("rows", "5")], text: value)
+        var spec: ElementSpec
+        if let title {
+            spec = ElementSpec("textarea", [Attribute("class", "sh-textfield sh-vertical"), Attribute("rows", "2"),
+                                            Attribute("placeholder", prompt ?? title), Attribute("aria-label", title)], text: value)
+        } else {
+            spec = ElementSpec("textarea", [Attribute("class", "sh-texteditor"), Attribute("rows", "5")], text: value)
+        }
+        spec.attributes += environment.textInputTraits.attributes(autocorrectionDisabled: environment.autocorrectionDisabled)
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .field
         return spec

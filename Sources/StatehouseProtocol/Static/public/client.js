@@ -375,10 +375,12 @@
     if ((isText(el) || isRange(el)) && isControl(el)) send({ target: el.id, type: 'input', value: el.value });
   });
   // A slider let go (its final value always arrives: the inputs before it may be coalesced),
-  // an option or a date picked.
+  // an option or a date picked, a formatted field's text committed.
   document.addEventListener('change', (e) => {
     const el = e.target;
     if ((isPicked(el) || el.localName === 'select') && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
+    // A formatted field's text is committed when focus leaves it: the server parses it then.
+    else if (isText(el) && el.hasAttribute('data-sh-commit') && isControl(el)) send({ target: el.id, type: 'change', value: el.value });
   });
 
   // Keys an element's .onKeyPress handles (data-sh-keys): sent as `key` events to the
