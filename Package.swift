@@ -71,10 +71,12 @@ let package = Package(
             .product(name: "OpenCombine", package: "OpenCombine"),
             .target(name: "StatehouseMacros", condition: .when(traits: ["Previews"])),
         ]),
-        // `#Preview` and `@Previewable`, expanded at compile time.
+        // `#Preview` and `@Previewable`, expanded at compile time. (Its products are conditional
+        // too, so that an app depending on Statehouse with `traits: []` does not even check out
+        // swift-syntax.)
         .macro(name: "StatehouseMacros", dependencies: [
-            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Previews"])),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Previews"])),
         ]),
         // The wire protocol, for any host: paths and fields, event decoding, pages and sessions,
         // the document and its no-JavaScript form, Turbo Stream fragments, event streams,
@@ -139,7 +141,9 @@ let package = Package(
         // Drive a view in tests with no server: `ViewTest`.
         .target(name: "StatehouseTesting", dependencies: ["StatehouseViews", "StatehouseProtocol"]),
         // The seed examples the demo serves, one file and namespace each.
-        .target(name: "StatehouseGallery", dependencies: ["Statehouse"]),
+        // Its images are an asset catalog, as Xcode lays it out (`Image("Logo")`), copied into
+        // the resource bundle beside the executable.
+        .target(name: "StatehouseGallery", dependencies: ["Statehouse"], resources: [.copy("Assets.xcassets")]),
         // The README's "An app in 20 lines", compiled as it stands there (a test keeps the two equal).
         .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
         // A corpus of SwiftUI code as tutorials write it (a list-detail-edit app with a timer

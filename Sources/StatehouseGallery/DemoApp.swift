@@ -60,7 +60,15 @@ let demoRoutes: [(path: String, summary: String)] = [
 struct IndexView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
-            Text("Statehouse").font(.largeTitle).bold()
+            HStack(spacing: 12) {
+                // The app's own image, from Assets.xcassets/Logo.imageset.
+                Image("Logo")
+                    .resizable()
+                    .scaledToFit()
+                    .frame(width: 48, height: 48)
+                    .accessibilityIdentifier("logo")
+                Text("Statehouse").font(.largeTitle).bold()
+            }
             Text("SwiftUI's state model, served over HTTP. Each route is a seed example.")
                 .foregroundStyle(.secondary)
             List(demoRoutes, id: \.path) { route in

@@ -123,6 +123,12 @@ public final class StatehouseResponder: Sendable {
             return finish(request, .text(421, "this server does not answer for the host \(quoted(request.headers.first("host") ?? "(none)"))"),
                           eventPage: nil, start: start, complete)
         }
+        // The app's images (`AssetCatalog`), off the main actor.
+        if request.method == "GET", request.path.hasPrefix(AssetCatalog.basePath) {
+            let response = AssetCatalog.main.response(for: request.path.dropFirst(AssetCatalog.basePath.count),
+                                                      ifNoneMatch: request.headers.first("if-none-match"))
+            return finish(request, response, eventPage: nil, start: start, complete)
+        }
         if request.method == "GET", request.path.hasPrefix(Wire.prefix),
            let response = files.response(for: String(request.path.dropFirst(Wire.prefix.count))) {
             return finish(request, response, eventPage: nil, start: start, complete)

@@ -56,6 +56,12 @@ struct StaticFiles: Sendable {
         guard let path = canonicalPath(directory + "/" + name), path.hasPrefix(directory + "/"),
               isServable(String(path.dropFirst(directory.count + 1)))
         else { return nil }
+        return regularFile(at: path)
+    }
+
+    /// The contents of the regular file at `path`, or nil: opened without waiting (a FIFO
+    /// would hold the thread until a writer came) and checked to be a regular file once open.
+    static func regularFile(at path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -80,6 +86,11 @@ struct StaticFiles: Sendable {
         case "html": "text/html; charset=utf-8"
         case "svg": "image/svg+xml"
         case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "avif": "image/avif"
+        case "ico": "image/x-icon"
         case "json": "application/json"
         default: "application/octet-stream"
         }

@@ -74,6 +74,11 @@ extension View {
         modifier(AttributeModifier(styles: shape.clipCSS))
     }
 
+    /// Clips this view to its bounding frame: what it draws outside it is cut off.
+    public func clipped(antialiased: Bool = false) -> some View {
+        style(Attribute("overflow", "hidden"))
+    }
+
     /// Masks this view with the alpha of a gradient (CSS `mask-image`) or cuts it to a shape.
     /// (Other views as masks are not drawn by the browser: the view is left as it is.)
     public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
@@ -104,4 +109,35 @@ public struct FillStyle: Equatable, Sendable {
         isEOFilled = eoFill
         isAntialiased = antialiased
     }
+}
+
+// The shapes by their short names, as `.clipShape(.circle)` and `.background(.capsule)`
+// write them.
+extension Shape where Self == Rectangle {
+    /// A rectangle.
+    public static var rect: Rectangle { Rectangle() }
+}
+
+extension Shape where Self == RoundedRectangle {
+    /// A rectangle with rounded corners.
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+}
+
+extension Shape where Self == Circle {
+    /// A circle in the middle of the frame.
+    public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Ellipse {
+    /// An ellipse filling the frame.
+    public static var ellipse: Ellipse { Ellipse() }
+}
+
+extension Shape where Self == Capsule {
+    /// A capsule: a rectangle whose short sides are half circles.
+    public static var capsule: Capsule { Capsule() }
+    /// A capsule with a corner style.
+    public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
 }

@@ -1,35 +1,126 @@
-/// An image: `Image(systemName:)` renders an inline SVG from a small built-in symbol set, with
-/// `role="img"` and an `aria-label` derived from the name ("play.circle" → "Play"), so an
-/// image-only button still has a name.
+import Foundation
+
+/// An image: one of the app's own (`Image("Logo")`, from its asset catalog or resources; see
+/// `AssetCatalog`) or a system symbol (`Image(systemName:)`, an inline SVG from a small
+/// built-in set).
 ///
 /// ```swift
+/// Image("Logo")
+///     .resizable()
+///     .scaledToFit()
+///     .frame(width: 120)
 /// Image(systemName: "star.fill")
 ///     .foregroundStyle(.yellow)
 /// ```
+///
+/// An app's image is an `<img>` whose `srcset` offers each pixel density its image set has
+/// (1×, 2×, 3×), at its natural size unless `.resizable()`; its accessible name is the image's
+/// name, or the label given (`Image(decorative:)` has none). A symbol has `role="img"` and a
+/// name derived from the symbol's ("play.circle" → "Play"), so an image-only button still has
+/// a name.
 public struct Image: View, ElementView, Equatable {
-    let systemName: String
+    enum Source: Equatable {
+        case system(String)
+        case asset(String, bundle: Bundle?)
+    }
+
+    let source: Source
+    /// The accessible name: nil derives it from the name, "" is decorative.
     let label: String?
+    var isResizable = false
 
     /// Creates a system symbol image. Built in: play, pause, play.circle, pause.circle, star,
     /// star.fill, heart, heart.fill, checkmark, checkmark.circle, xmark, trash, plus, minus,
     /// and their `.fill` variants where listed; unknown names render an empty square.
     public init(systemName: String) {
-        self.systemName = systemName
+        source = .system(systemName)
         label = nil
     }
 
     init(systemName: String, label: String?) {
-        self.systemName = systemName
+        source = .system(systemName)
         self.label = label
     }
 
+    /// Creates an image from the app's resources (`AssetCatalog`): its name is its accessible
+    /// name. A name the resources do not have shows nothing but that name, to assistive
+    /// technology, as SwiftUI shows nothing.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        source = .asset(name, bundle: bundle)
+        label = nil
+    }
+
+    /// Creates an image from the app's resources with an accessible name of its own.
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) {
+        source = .asset(name, bundle: bundle)
+        self.label = label.description
+    }
+
+    /// Creates an image from the app's resources that assistive technology skips (`alt=""`).
+    public init(decorative name: String, bundle: Bundle? = nil) {
+        source = .asset(name, bundle: bundle)
+        label = ""
+    }
+
+    /// Sets the image to fill the space it is given (its frame), instead of its natural size:
+    /// with `.scaledToFit()` it keeps its aspect ratio inside it, with `.scaledToFill()` it
+    /// covers it. (Cap insets and tiling are not drawn: the image stretches.)
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        var image = self
+        image.isResizable = true
+        return image
+    }
+
+    /// Accepted for source compatibility: the browser renders the image as it is.
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+
+    /// Accepted for source compatibility: the browser chooses how to scale it.
+    public func interpolation(_ interpolation: Interpolation) -> Image { self }
+
+    /// Accepted for source compatibility: the browser chooses how to scale it.
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
+
+    /// How a resizable image fills its space (the browser stretches it either way).
+    public enum ResizingMode: Sendable, Hashable { case tile, stretch }
+    /// How an image is drawn: as it is, or as a template tinted by the foreground style.
+    public enum TemplateRenderingMode: Sendable, Hashable { case template, original }
+    /// How an image's pixels are interpolated when it is scaled.
+    public enum Interpolation: Sendable, Hashable { case none, low, medium, high }
+    /// The size of a symbol relative to the text around it (`.imageScale(_:)`).
+    public enum Scale: Sendable, Hashable { case small, medium, large }
+
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        var spec = ElementSpec("svg", [
-            Attribute("class", "sh-image"), Attribute("viewBox", "0 0 24 24"), Attribute("role", "img"),
-            Attribute("aria-label", label ?? Image.accessibleName(systemName)),
-        ])
-        spec.trustedHTML = Literal(Symbols.markup(systemName))
-        return spec
+        switch source {
+        case .system(let systemName):
+            var spec = ElementSpec("svg", [
+                Attribute("class", "sh-image"), Attribute("viewBox", "0 0 24 24"), Attribute("role", "img"),
+                Attribute("aria-label", label ?? Image.accessibleName(systemName)),
+            ])
+            if let scale = environment.imageScale, scale != .medium {
+                spec.attributes.append(Attribute("style", "font-size:\(scale == .small ? "0.8em" : "1.3em")"))
+            }
+            spec.trustedHTML = Literal(Symbols.markup(systemName))
+            return spec
+        case .asset(let name, let bundle):
+            let alt = label ?? name
+            guard let set = AssetCatalog.main.image(named: name, bundle: bundle), let first = set.files.keys.min(),
+                  let file = set.files[first] else {
+                var missing = ElementSpec("span", [Attribute("class", "sh-image sh-missing")])
+                if !alt.isEmpty { missing.attributes += [Attribute("role", "img"), Attribute("aria-label", alt)] }
+                return missing
+            }
+            var spec = ElementSpec("img", [Attribute("class", isResizable ? "sh-image sh-resizable" : "sh-image"),
+                                           Attribute("src", file.url)])
+            if set.files.count > 1 || first != 1 { spec.attributes.append(Attribute("srcset", Image.srcset(set))) }
+            spec.attributes.append(Attribute("alt", alt))
+            spec.isVoid = true
+            return spec
+        }
+    }
+
+    /// Each density's URL: `"/_sh/assets/…/card.png 1x, /_sh/assets/…/card@2x.png 2x"`.
+    static func srcset(_ set: AssetCatalog.ImageSet) -> String {
+        set.files.sorted { $0.key < $1.key }.map { "\($0.value.url) \($0.key)x" }.joined(separator: ", ")
     }
 
     /// "play.circle" → "Play", "star.fill" → "Star", "checkmark" → "Checkmark".
@@ -37,6 +128,56 @@ public struct Image: View, ElementView, Equatable {
         let first = systemName.split(separator: ".").first.map(String.init) ?? systemName
         return first.prefix(1).uppercased() + first.dropFirst()
     }
+}
+
+private struct ImageScaleKey: EnvironmentKey {
+    static let defaultValue: Image.Scale? = nil
+}
+
+extension EnvironmentValues {
+    /// The scale of the symbols below (`.imageScale(_:)`); nil is medium.
+    public var imageScale: Image.Scale? {
+        get { self[ImageScaleKey.self] }
+        set { self[ImageScaleKey.self] = newValue }
+    }
+}
+
+/// How a view fits the space it is given: whole, keeping its aspect ratio (`fit`), or covering
+/// it, cut at the edges (`fill`).
+public enum ContentMode: Sendable, Hashable, CaseIterable {
+    case fit, fill
+}
+
+extension View {
+    /// Scales the symbols below relative to the text around them.
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        environment(\.imageScale, scale)
+    }
+
+    /// Constrains this view to an aspect ratio (width ÷ height; nil: its own): a resizable
+    /// image fits inside the space or fills it (CSS `object-fit`), any view takes the ratio
+    /// (CSS `aspect-ratio`).
+    ///
+    /// ```swift
+    /// Image("Landscape").resizable().aspectRatio(contentMode: .fill).frame(height: 120).clipped()
+    /// Color.orange.aspectRatio(1, contentMode: .fit)
+    /// ```
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        var styles = [Attribute("object-fit", contentMode == .fit ? "contain" : "cover")]
+        if let aspectRatio, aspectRatio.isFinite, aspectRatio > 0 { styles.append(Attribute("aspect-ratio", cssNumber(aspectRatio))) }
+        return modifier(AttributeModifier(styles: styles))
+    }
+
+    /// Constrains this view to the aspect ratio of `aspectRatio` (a size).
+    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+        self.aspectRatio(aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode)
+    }
+
+    /// Scales this view to fit the space it is given, keeping its aspect ratio.
+    public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+
+    /// Scales this view to fill the space it is given, keeping its aspect ratio.
+    public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
 }
 
 /// The built-in symbols, drawn on a 24×24 grid.

@@ -64,6 +64,12 @@ struct TaskView: View {
     }
 }
 
+/// `swift run Starter --previews` serves it at /_previews (an app that depends on Statehouse
+/// with `traits: []` has no #Preview, and builds faster).
+#Preview("A task") {
+    NavigationStack { TaskView(task: Chore(id: 1, title: "Try a preview")) }
+}
+
 struct AboutView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {

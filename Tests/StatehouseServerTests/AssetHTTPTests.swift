@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Issue 58.3: the app's own images, served with URLs that name their contents, a year's
+/// cache lifetime, an ETag and a 304 on revalidation.
+@Suite struct AssetHTTPTests {
+    @Test("The gallery's logo (its Assets.xcassets) is an <img> on /, served immutable with an ETag; revalidation is a 304; other paths 404")
+    func logoIsServedWithCacheHeaders() async throws {
+        try await withServer { port in
+            let client = CurlClient(port: port)
+            let index = client.get("/")
+            let img = try #require(index.body.firstMatch(of: /<img id="logo"[^>]*>/)?.0)
+            let src = try #require(img.firstMatch(of: /\ src="(\/_sh\/assets\/[0-9a-f]{16}\/logo\.svg)"/)?.1)
+            #expect(img.contains(#"alt="Logo""#))
+            let logo = client.get(String(src))
+            #expect(logo.status == 200)
+            #expect(logo.header("content-type") == "image/svg+xml")
+            #expect(logo.header("cache-control") == "public, max-age=31536000, immutable")
+            #expect(logo.body.hasPrefix("<svg"))
+            let etag = try #require(logo.header("etag"))
+            #expect(etag == "\"\(src.split(separator: "/")[2])\"", "the ETag is the hash in the URL")
+            let again = client.get(String(src), headers: ["If-None-Match: \(etag)"])
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+            #expect(again.header("etag") == etag)
+            #expect(client.get(String(src), headers: ["If-None-Match: \"0000000000000000\""]).status == 200)
+            let hash = src.split(separator: "/")[2]
+            for path in ["/_sh/assets/0000000000000000/logo.svg", "/_sh/assets/\(hash)/other.svg", "/_sh/assets/\(hash)/../logo.svg",
+                         "/_sh/assets/\(hash)", "/_sh/assets/", "/_sh/assets/\(hash)/logo.svg/x"] {
+                let reply = client.get(path)
+                #expect(reply.status == 404, "\(path) gave \(reply.status)")
+                #expect(!reply.body.contains("<svg"))
+            }
+        }
+    }
+}
