@@ -31,6 +31,7 @@ public struct DemoApp: App {
         Route("/groceries", title: "Groceries") { GroceriesSeed.GroceriesView() }
         Route("/shapes", title: "Shapes") { ShapesSeed.ShapesView() }
         Route("/notes", title: "Notes") { NotesSeed.NotesView() }
+        Route("/motion", title: "Motion") { MotionSeed.MotionView() }
     }
 }
 
@@ -51,6 +52,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/controls", "Every control bound to state, each beside a Text showing its value: Picker, Slider, DatePicker, TextEditor, List selection, focus, keys."),
     ("/shapes", "Shapes as inline SVG: a progress ring drawn by a custom Shape, Circle().trim().stroke(), the built-in shapes and a Path."),
     ("/groceries", "List editing as tutorials write it: ForEach($items) bindings, onDelete (a Delete button per row), onMove with EditButton, formatted text."),
+    ("/motion", "withAnimation: a dot grows and fades, a card slides in and out on a spring (.transition); instant under reduced motion."),
     ("/notes", "@SceneStorage keeps this tab's draft across a reload; @AppStorage shares the text size with every page of the session."),
     ("/signup", "A sign-up form: errors under the fields, Create account disabled until valid, Return moves focus to the first invalid field (@FocusState)."),
     ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),

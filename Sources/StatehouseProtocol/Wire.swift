@@ -84,6 +84,9 @@ public enum Wire {
     /// `@FocusState` write.
     public static let focusAction = "sh-focus"
     public static let blurAction = "sh-blur"
+    /// The stream action that says the changes after it animate (`duration`, `easing`,
+    /// `delay`, `iterations`, `direction`, as the Web Animations API takes them).
+    public static let animateAction = "sh-animate"
 
     /// The content type of a response of changes.
     public static let turboStreamType = "text/vnd.turbo-stream.html"

@@ -34,6 +34,9 @@ public final class ViewTest {
     /// The focus move the last event or `settle()` asked of the browser (a `@FocusState`
     /// write), as a server would send it after the fragments.
     public private(set) var lastFocusMove: FocusMove?
+    /// The animation of the last event or `settle()` (state written inside `withAnimation`),
+    /// as a server would send it before the fragments.
+    public private(set) var lastAnimation: Animation?
 
     /// What a durable store holds of the page's state, kept up to date after every event and
     /// `settle()` (nil unless the test was made with one).
@@ -61,6 +64,7 @@ public final class ViewTest {
         tree = LiveTree(view, renderer: FormMarkup.self, location: location, snapshots: snapshots)
         lastFragments = try tree.flush()
         lastFocusMove = tree.takeFocusMove()
+        lastAnimation = tree.takeAnimation()
         keep()
     }
 
@@ -78,6 +82,7 @@ public final class ViewTest {
         tree = route.makeTree(FormMarkup.self, location: location)
         lastFragments = try tree.flush()
         lastFocusMove = tree.takeFocusMove()
+        lastAnimation = tree.takeAnimation()
     }
 
     /// Applies what the last flush changed of the durable state to `storedState`.
@@ -102,6 +107,7 @@ public final class ViewTest {
         await tree.yieldToTasks()
         lastFragments = try tree.flush()
         lastFocusMove = tree.takeFocusMove()
+        lastAnimation = tree.takeAnimation()
         keep()
     }
 
@@ -277,6 +283,7 @@ public final class ViewTest {
     public func send(_ event: Event) throws -> [ElementChange] {
         lastFragments = try tree.send(event)
         lastFocusMove = tree.takeFocusMove()
+        lastAnimation = tree.takeAnimation()
         keep()
         return lastFragments
     }

@@ -39,11 +39,7 @@ package enum TurboStream {
     /// ```html
     /// <turbo-stream action="sh-location" target="sh-root" url="/bookshelf/dune"></turbo-stream>
     /// ```
-    package static func location(_ path: String) -> String {
-        var bytes: [UInt8] = []
-        location(path, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    package static func location(_ path: String) -> String { string { location(path, into: &$0) } }
 
     static func location(_ path: String, into bytes: inout [UInt8]) {
         start(Wire.locationAction, "sh-root", into: &bytes)
@@ -57,17 +53,35 @@ package enum TurboStream {
     /// ```html
     /// <turbo-stream action="sh-focus" target="email"></turbo-stream>
     /// ```
-    package static func focus(_ move: FocusMove) -> String {
-        var bytes: [UInt8] = []
-        focus(move, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    package static func focus(_ move: FocusMove) -> String { string { focus(move, into: &$0) } }
 
     static func focus(_ move: FocusMove, into bytes: inout [UInt8]) {
         switch move {
         case .focus(let id): element(Wire.focusAction, id, nil, into: &bytes)
         case .blur(let id): element(Wire.blurAction, id, nil, into: &bytes)
         }
+    }
+
+    /// Says the changes after it animate, as the Web Animations API takes an animation.
+    ///
+    /// ```html
+    /// <turbo-stream action="sh-animate" target="sh-root" duration="350" easing="ease-in-out" delay="0" iterations="1" direction="normal"></turbo-stream>
+    /// ```
+    package static func animate(_ animation: Animation) -> String { string { animate(animation, into: &$0) } }
+
+    static func animate(_ animation: Animation, into bytes: inout [UInt8]) {
+        start(Wire.animateAction, "sh-root", into: &bytes)
+        bytes.append(contentsOf: #" duration="\#(animation.durationMilliseconds)" easing=""#.utf8)
+        HTMLWriter.escape(animation.easing, into: &bytes)
+        let iterations = animation.iterations.map(String.init) ?? "infinite"
+        bytes.append(contentsOf: #"" delay="\#(animation.delayMilliseconds)" iterations="\#(iterations)" direction="\#(animation.autoreverses ? "alternate" : "normal")"></turbo-stream>"#.utf8)
+    }
+
+    /// What `write` appends, as a string (for tests and other hosts).
+    private static func string(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `<turbo-stream action="ACTION" target="TARGET">` with `<template>HTML</template>` if

@@ -118,13 +118,15 @@ final class Page {
         }
     }
 
-    /// The body of a response of `changes`: their fragments, then, if the page's navigation
+    /// The body of a response of `changes`: if state was written inside `withAnimation`, the
+    /// action that animates what follows; their fragments; then, if the page's navigation
     /// moved, the action that moves the browser's URL (`history.pushState` in the client),
     /// then, if a `@FocusState` was written, the action that moves focus.
     func fragments(_ changes: [ElementChange]) -> [UInt8] {
         // A restored page's first changes are the whole page (`LiveTree.resendAll`).
         sendsWholePage()
         var bytes: [UInt8] = []
+        if let animation = tree.takeAnimation(), !changes.isEmpty { TurboStream.animate(animation, into: &bytes) }
         TurboStream.encode(changes, into: &bytes)
         // Compared by version: nothing is written unless the location moved.
         if tree.location.version != locationVersion {

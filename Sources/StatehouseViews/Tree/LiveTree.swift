@@ -37,6 +37,8 @@
     private(set) var isClosing = false
     /// The dirty queue, flush order and lifecycle actions.
     @usableFromInline @exclusivity(unchecked) var reconciler = Reconciler()
+    /// Set when state this tree's views read is written inside `withAnimation` (`takeAnimation`).
+    var pendingAnimation: Animation?
     /// What the current flush changed.
     @exclusivity(unchecked) var recorder = ChangeRecorder()
     /// Writes the control attributes of the host's protocol.
@@ -102,6 +104,8 @@
         location.settleFirstMount()
         // The first document focuses what the focus states name (`autofocus`).
         _ = takeFocusMove()
+        // The first document shows the views as they are: nothing to animate into.
+        pendingAnimation = nil
     }
 
     /// Called when state changed outside an event (a task, a timer, another thread): the
@@ -236,6 +240,13 @@
     /// a host sends it after the changes of a flush (a full document needs none: it renders
     /// `autofocus` on the focused element).
     package func takeFocusMove() -> FocusMove? { registry.takeFocusMove() }
+
+    /// The animation of state written inside `withAnimation` since the last call, if any: a
+    /// host sends it before the changes of a flush (`sh-animate`), and the browser animates them.
+    package func takeAnimation() -> Animation? {
+        defer { pendingAnimation = nil }
+        return pendingAnimation
+    }
 
     /// The element with focus, among those with a `.focused` binding, as the browser last
     /// reported it or the server last moved it (nil: none of them).

@@ -62,6 +62,8 @@ public class _ViewNode {
     /// The state this node's body read has changed: schedule it for re-evaluation. (Only
     /// nodes that read state, composite views and `ForEach`, are ever told.)
     final func stateDidChange() {
+        // Written inside `withAnimation`: the tree's next changes animate.
+        if let animation = Animation.inProgress, isMounted { tree.pendingAnimation = animation }
         guard isMounted, !isDirty else { return }
         isDirty = true
         tree.reconciler.schedule(self)

@@ -113,10 +113,6 @@ extension View {
     }
 
 
-    /// Applies the given animation to this view when the specified value changes (accepted;
-    /// changes apply at once).
-    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
-
     /// Sets an environment value for this view and its descendants.
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         modifier(EnvironmentModifier { $0[keyPath: keyPath] = value })

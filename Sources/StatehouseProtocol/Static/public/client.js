@@ -143,16 +143,26 @@
   // `replace` and `update` morph the existing DOM into the new HTML: elements are matched by
   // id (every Statehouse element has one), so unchanged nodes stay untouched and the focused
   // field keeps focus, caret and the characters typed since its request left.
+  const inserting = (insert) => (el, frag) => { const nodes = [...frag.childNodes]; insert(el, frag); nodes.forEach(enter); };
   const actions = {
     replace: (el, frag) => {
       const next = frag.firstElementChild;
       if (next && next.id === el.id && frag.childElementCount === 1) morph(el, next);
-      else el.replaceWith(frag);
+      else inserting((e, f) => e.replaceWith(f))(el, frag);
     },
     update: (el, frag) => morphChildren(el, frag),
-    append: (el, frag) => el.append(frag), prepend: (el, frag) => el.prepend(frag),
-    before: (el, frag) => el.before(frag), after: (el, frag) => el.after(frag),
-    remove: (el) => el.remove(),
+    append: inserting((el, frag) => el.append(frag)), prepend: inserting((el, frag) => el.prepend(frag)),
+    before: inserting((el, frag) => el.before(frag)), after: inserting((el, frag) => el.after(frag)),
+    remove: (el) => leave(el),
+    // The changes after it were made inside withAnimation: they animate (see Motion below).
+    'sh-animate': (el, frag, stream) => {
+      if (reducedMotion.matches || !el.animate) return;
+      const number = (name) => Number(stream.getAttribute(name)) || 0;
+      const iterations = stream.getAttribute('iterations');
+      motion = { duration: number('duration'), easing: stream.getAttribute('easing') || 'ease-in-out', delay: number('delay'),
+                 iterations: iterations === 'infinite' ? Infinity : Math.max(1, number('iterations')),
+                 direction: stream.getAttribute('direction') === 'alternate' ? 'alternate' : 'normal' };
+    },
     // The page's navigation moved (a NavigationLink, a path written, dismiss): a new history
     // entry, remembering where the screen it leaves was scrolled to.
     'sh-location': (el, frag, stream) => {
@@ -173,6 +183,21 @@
   function applyStreams(html) {
     const parsed = document.createElement('template');
     parsed.innerHTML = html;
+    // Views matched by .matchedGeometryEffect move from where they were to where they are
+    // (the View Transitions API), when the changes animate.
+    const first = parsed.content.firstElementChild;
+    if (document.startViewTransition && !reducedMotion.matches && first?.getAttribute('action') === 'sh-animate' &&
+        html.includes('view-transition-name')) {
+      const duration = Number(first.getAttribute('duration')) || 350;
+      document.documentElement.style.setProperty('--sh-transition-duration', duration + 'ms');
+      document.documentElement.style.setProperty('--sh-transition-easing', first.getAttribute('easing') || 'ease-in-out');
+      document.startViewTransition(() => applyParsed(parsed));
+      return;
+    }
+    applyParsed(parsed);
+  }
+
+  function applyParsed(parsed) {
     const focus = saveFocus();
     for (const stream of parsed.content.children) {
       if (stream.localName !== 'turbo-stream') continue;
@@ -181,6 +206,7 @@
       const tpl = [...stream.children].find((c) => c.localName === 'template');
       if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment(), stream);
     }
+    motion = null;
     restoreFocus(focus);
     syncDialogs();
     const move = focusMove;
@@ -245,14 +271,16 @@
   }, true);
 
   function morph(from, to) {
-    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) { from.replaceWith(to); return; }
+    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) { from.replaceWith(to); enter(to); return; }
     if (from.nodeType !== 1) {
       if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
       return;
     }
     if (from.localName === 'details' && from.hasAttribute('open') !== to.hasAttribute('open')) morphedOpen.add(from);
+    const style = from.getAttribute('style');
     for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
     for (const { name, value } of to.attributes) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+    if (motion && style !== from.getAttribute('style')) animateStyle(from, style, from.getAttribute('style'));
     // A password field's value comes back only to clear it: without one, what was typed stays.
     if (isText(from) && (from.type !== 'password' || to.hasAttribute('value'))) syncValue(from, to.getAttribute('value') ?? to.textContent);
     else if (isPicked(from) && inFlight?.target !== from.id && !queue.some((e) => e.target === from.id)) {
@@ -292,13 +320,60 @@
     for (const next of [...source.childNodes]) {
       let match = next.id ? byId.get(next.id) : null;
       if (!match && !next.id && cursor && !cursor.id && cursor.nodeName === next.nodeName) match = cursor;
-      if (!match) { parent.insertBefore(next, cursor); continue; }
+      if (!match) { parent.insertBefore(next, cursor); enter(next); continue; }
       if (match === cursor) cursor = cursor.nextSibling;
       else parent.insertBefore(match, cursor);
       byId.delete(next.id);
       morph(match, next);
     }
-    while (cursor) { const after = cursor.nextSibling; cursor.remove(); cursor = after; }
+    while (cursor) { const after = cursor.nextSibling; leave(cursor); cursor = after; }
+  }
+
+  // --- Motion. `motion` is the animation of the answer being applied (`sh-animate`), or null:
+  // a morphed element's style animates from its old declarations to its new ones, an
+  // inserted view with a .transition (data-sh-enter: the style it comes from) comes in, and a
+  // removed one (data-sh-exit: the style it goes to) goes out before it is removed. Nothing
+  // moves when the person asked for reduced motion.
+  let motion = null;
+  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+  // What a property is when a view's style does not name it.
+  const resting = { opacity: '1', scale: '1', translate: '0px 0px', rotate: '0deg', transform: 'none' };
+  const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  function declarations(text) {
+    const map = new Map();
+    for (const part of (text ?? '').split(';')) {
+      const colon = part.indexOf(':');
+      if (colon > 0) map.set(part.slice(0, colon).trim(), part.slice(colon + 1).trim());
+    }
+    return map;
+  }
+  const keyframe = (text) => Object.fromEntries([...declarations(text)].map(([name, value]) => [camel(name), value]));
+  const timing = (once) => ({ duration: motion.duration, easing: motion.easing, delay: motion.delay,
+                              iterations: once ? 1 : motion.iterations, direction: once ? 'normal' : motion.direction });
+  function animateStyle(el, before, after) {
+    const a = declarations(before), b = declarations(after), from = {}, to = {};
+    for (const name of new Set([...a.keys(), ...b.keys()])) {
+      if (name === 'transition' || name === 'view-transition-name') continue;
+      const x = a.get(name) ?? resting[name], y = b.get(name) ?? resting[name];
+      if (x === undefined || y === undefined || x === y) continue;
+      from[camel(name)] = x;
+      to[camel(name)] = y;
+    }
+    if (Object.keys(from).length) el.animate([from, to], timing(false));
+  }
+  function enter(node) {
+    if (!motion || node.nodeType !== 1) return;
+    const views = node.matches('[data-sh-enter]') ? [node] : [];
+    views.push(...node.querySelectorAll('[data-sh-enter]'));
+    for (const el of views) el.animate([{ ...keyframe(el.getAttribute('data-sh-enter')), offset: 0 }], timing(true));
+  }
+  function leave(node) {
+    if (!motion || node.nodeType !== 1 || !node.hasAttribute('data-sh-exit')) { node.remove(); return; }
+    // Gone for the page (no id to find, nothing to reach) while it goes out.
+    node.removeAttribute('id');
+    node.inert = true;
+    const out = node.animate([{ ...keyframe(node.getAttribute('data-sh-exit')), offset: 1 }], { ...timing(true), fill: 'forwards' });
+    out.onfinish = out.oncancel = () => node.remove();
   }
 
   // A focused element that had to be replaced (its tag changed) or moved loses focus and the
