@@ -58,6 +58,20 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),
 ]
 
+/// What the browser said of itself (`\.colorScheme`, `\.timeZone`, `\.horizontalSizeClass`):
+/// the server's defaults until it has.
+struct BrowserLine: View {
+    @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.timeZone) private var timeZone
+    @Environment(\.horizontalSizeClass) private var sizeClass
+
+    var body: some View {
+        Text("Your browser: \(colorScheme == .dark ? "dark" : "light") · \(timeZone.identifier) · \(sizeClass == .compact ? "compact" : "regular")")
+            .font(.footnote)
+            .accessibilityIdentifier("browser")
+    }
+}
+
 /// `/`: links to every route.
 struct IndexView: View {
     var body: some View {
@@ -73,6 +87,7 @@ struct IndexView: View {
             }
             Text("SwiftUI's state model, served over HTTP. Each route is a seed example.")
                 .foregroundStyle(.secondary)
+            BrowserLine()
             List(demoRoutes, id: \.path) { route in
                 VStack(alignment: .leading, spacing: 4) {
                     Link(route.path, destination: URL(string: route.path)!)

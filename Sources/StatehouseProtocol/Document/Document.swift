@@ -1,3 +1,4 @@
+import Foundation
 import StatehouseViews
 
 /// The full HTML document of a page: the head names the page and the CSRF token; the body
@@ -26,6 +27,9 @@ enum Document {
         if let seconds = releaseHiddenAfter {
             bytes.append(contentsOf: #""><meta name="sh-release-hidden" content="\#(seconds)"#.utf8)
         }
+        // What the views assume of the browser until it says otherwise (`traits` events).
+        bytes.append(contentsOf: #""><meta name="sh-traits" content=""#.utf8)
+        HTMLWriter.escape(assumedTraits, into: &bytes)
         bytes.append(contentsOf: #""><title>"#.utf8)
         HTMLWriter.escape(page.route.title, into: &bytes)
         bytes.append(contentsOf: """
@@ -46,6 +50,11 @@ enum Document {
         bytes.append(contentsOf: "\n</body></html>\n".utf8)
         return bytes
     }
+
+    /// The defaults the client compares itself with: the server's time zone, and the width
+    /// below which the horizontal size class is compact.
+    static let assumedTraits = "timeZone=\(TimeZone.current.identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+        + "&compactBelow=\(UserInterfaceSizeClass.compactBelowWidth)"
 
     /// A `404` for a URL that names nothing: a small page with the reason and a link to
     /// `home` for a browser (its `Accept` names `text/html`), plain text for anything else.

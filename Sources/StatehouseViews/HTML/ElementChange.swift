@@ -82,6 +82,10 @@ public enum EventType: String, Sendable, CaseIterable {
     /// Sent to the root when the browser tab is shown or hidden (`value`: `active`,
     /// `inactive` or `background`): `@Environment(\.scenePhase)` follows it.
     case phase
+    /// Sent to the root with what the browser says of itself (`value`:
+    /// `colorScheme=dark&timeZone=Europe%2FBerlin&width=390&scale=3`): `\.colorScheme`,
+    /// `\.timeZone`, `\.calendar`, `\.horizontalSizeClass` and `\.displayScale` follow it.
+    case traits
 }
 
 /// Why an event was refused. A refused event changes nothing.

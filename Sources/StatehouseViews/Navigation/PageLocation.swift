@@ -37,6 +37,14 @@ public final class PageLocation {
         return model
     }
     private var phaseModel: ScenePhaseModel?
+    /// What the browser said of itself (`\.colorScheme`, `\.timeZone`, …); made when first read or set.
+    var browser: BrowserTraitsModel {
+        if let browserModel { return browserModel }
+        let model = BrowserTraitsModel()
+        browserModel = model
+        return model
+    }
+    private var browserModel: BrowserTraitsModel?
 
     /// Why the URL the page was loaded with shows nothing (an unknown value, a destination
     /// that renders nothing for it, segments on a page with no stack); nil if it was found.

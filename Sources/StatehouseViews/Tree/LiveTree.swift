@@ -218,6 +218,14 @@
             }
             return ResolvedEvent(element: root, run: { [location] in location.phase.value = phase })
         }
+        if event.type == .traits, event.target == Self.rootID {
+            switch BrowserTraitsModel.changes(from: event.value ?? "") {
+            case .success(let change):
+                return ResolvedEvent(element: root, run: { [location] in change(&location.browser.traits) })
+            case .failure(let error):
+                throw .invalidValue(error.message)
+            }
+        }
         guard event.type == .navigate, event.target == Self.rootID else { return try registry.resolve(event) }
         guard let url = event.value, let go = location.navigation(to: url) else {
             throw .invalidValue("a navigate event needs the URL of a screen of this page")

@@ -647,6 +647,28 @@
     send({ target: 'sh-root', type: 'phase', value: visible ? 'active' : 'background', quiet: true });
   });
 
+  // `\.colorScheme`, `\.timeZone`, `\.horizontalSizeClass`, `\.displayScale`: what the browser
+  // says of itself, reported when it differs from what the document assumed (sh-traits: light,
+  // the server's time zone, regular, 1×) and whenever it changes (a size class crossed, not
+  // every pixel of a resize).
+  const assumed = new URLSearchParams(meta('sh-traits') ?? '');
+  const darkScheme = matchMedia('(prefers-color-scheme: dark)');
+  const compactBelow = Number(assumed.get('compactBelow')) || 700;
+  let reportedTraits = ['light', assumed.get('timeZone') ?? '', false, 1].join('|');
+  function reportTraits() {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || assumed.get('timeZone') || '';
+    const traits = { colorScheme: darkScheme.matches ? 'dark' : 'light', timeZone: zone,
+                     width: String(Math.round(innerWidth)), scale: String(devicePixelRatio) };
+    const key = [traits.colorScheme, zone, innerWidth < compactBelow, devicePixelRatio].join('|');
+    if (key === reportedTraits) return;
+    reportedTraits = key;
+    send({ target: 'sh-root', type: 'traits', value: new URLSearchParams(traits).toString(), quiet: true });
+  }
+  reportTraits();
+  darkScheme.addEventListener('change', reportTraits);
+  let resized = null;
+  addEventListener('resize', () => { clearTimeout(resized); resized = setTimeout(reportTraits, 150); });
+
   // A document that goes away for good (not into the back-forward cache) ends its page on
   // the server at once, instead of leaving it to idle out.
   addEventListener('pagehide', (e) => {
