@@ -22,6 +22,19 @@ class EnvironmentTests(BrowserTestCase):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         self.until(driver, lambda d: line(d) == "Your browser: light · Asia/Tokyo · compact", "a narrow window is compact")
 
+    @screenshot_on_failure
+    def test_a_geometry_reader_follows_the_width_the_browser_reports(self):
+        driver = self.open("/geometry")
+        width = lambda d: int(d.find_element(By.ID, "width").text.split()[1])
+        reader = lambda d: d.find_element(By.ID, "reader").size["width"]
+        self.until(driver, lambda d: width(d) == reader(d), "the reader's own width, reported (not the assumed 800)")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 420, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        self.until(driver, lambda d: width(d) == reader(d) and width(d) < 420, "resized: reported again")
+        self.until(driver, lambda d: d.find_elements(By.ID, "one-column"), "below 500 points: one column")
+        self.assertLessEqual(abs(driver.find_element(By.ID, "half").size["width"] - width(driver) / 2), 1)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        self.until(driver, lambda d: d.find_elements(By.ID, "three-columns"), "wider: three columns")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

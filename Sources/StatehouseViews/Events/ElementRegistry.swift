@@ -279,6 +279,9 @@ struct ElementRegistry {
             guard let text = event.value else { throw .invalidValue("a date's event needs a value") }
             let date = try input.value(text).get()
             return ResolvedEvent(element: element, echo: input.format(date)) { input.binding.wrappedValue = date }
+        case (.measure(let binding)?, .resize):
+            let size = try MeasuredElement<EmptyView>.size(event.value ?? "").get()
+            return ResolvedEvent(element: element) { if binding.wrappedValue != size { binding.wrappedValue = size } }
         case (.dismiss(let dismiss)?, .dismiss):
             return ResolvedEvent(element: element, run: dismiss)
         default:

@@ -86,6 +86,9 @@ public enum EventType: String, Sendable, CaseIterable {
     /// `colorScheme=dark&timeZone=Europe%2FBerlin&width=390&scale=3`): `\.colorScheme`,
     /// `\.timeZone`, `\.calendar`, `\.horizontalSizeClass` and `\.displayScale` follow it.
     case traits
+    /// An element that measures itself (a `GeometryReader`'s) has a new size (`value`:
+    /// `WIDTHxHEIGHT` in CSS pixels).
+    case resize
 }
 
 /// Why an event was refused. A refused event changes nothing.

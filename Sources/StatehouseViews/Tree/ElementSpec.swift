@@ -81,6 +81,8 @@ enum EventHandler {
     indirect case choice(PickerChoice)
     /// A date: `change` with the input's value.
     indirect case date(DateInput)
+    /// An element that measures itself (a `GeometryReader`'s): `resize` sets its size.
+    indirect case measure(Binding<CGSize?>)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
 }

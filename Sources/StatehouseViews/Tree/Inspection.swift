@@ -54,6 +54,8 @@ public struct InspectedElement: Sendable, CustomStringConvertible {
         case datePicker
         /// A presented sheet or alert: `dismiss` closes it.
         case dialog
+        /// A `GeometryReader`'s container: `resize` sets its size.
+        case geometryReader
     }
 }
 
@@ -89,6 +91,7 @@ extension ElementNode {
         case .text?: .textField
         case .toggle?: .toggle
         case .dismiss?: .dialog
+        case .measure?: .geometryReader
         case .number?: .slider
         case .choice?: .picker
         case .date?: .datePicker

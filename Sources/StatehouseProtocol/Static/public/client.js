@@ -207,6 +207,7 @@
       if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment(), stream);
     }
     motion = null;
+    measureAll(document);
     restoreFocus(focus);
     syncDialogs();
     const move = focusMove;
@@ -646,6 +647,30 @@
     }
     send({ target: 'sh-root', type: 'phase', value: visible ? 'active' : 'background', quiet: true });
   });
+
+  // GeometryReader: an element with data-sh-measure reports its size (`resize`, WIDTHxHEIGHT in
+  // whole CSS pixels) when it appears and whenever it changes, 100 ms after the last change.
+  // One whose size keeps changing with each answer (its content grows with the size it is
+  // given) stops being measured after ten reports in two seconds.
+  const measured = new Map(); // element id → the size last reported
+  const sizes = new ResizeObserver((entries) => {
+    for (const { target: el, contentBoxSize } of entries) {
+      if (!el.isConnected || !el.id) continue;
+      const box = contentBoxSize?.[0];
+      const size = `${Math.round(box ? box.inlineSize : el.clientWidth)}x${Math.round(box ? box.blockSize : el.clientHeight)}`;
+      if (measured.get(el.id) === size) continue;
+      measured.set(el.id, size);
+      clearTimeout(el.shMeasuring);
+      el.shMeasuring = setTimeout(() => {
+        const now = performance.now();
+        el.shReports = (el.shReports ?? []).filter((t) => now - t < 2000).concat(now);
+        if (el.shReports.length > 10) { sizes.unobserve(el); console.warn('Statehouse: stopped measuring #' + el.id + ' (its size keeps changing)'); return; }
+        send({ target: el.id, type: 'resize', value: size, quiet: true });
+      }, 100);
+    }
+  });
+  function measureAll(root) { for (const el of root.querySelectorAll('[data-sh-measure]')) sizes.observe(el); }
+  measureAll(document);
 
   // `\.colorScheme`, `\.timeZone`, `\.horizontalSizeClass`, `\.displayScale`: what the browser
   // says of itself, reported when it differs from what the document assumed (sh-traits: light,
