@@ -137,7 +137,11 @@ let package = Package(
         // An app's pages in a Vapor 4 app: `app.statehouse(pages)`.
         .target(name: "StatehouseVapor", dependencies: ["StatehouseNIO", "StatehouseProtocol", .product(name: "Vapor", package: "vapor")]),
         // The one import of an app: re-exports the view system and the NIO host.
-        .target(name: "Statehouse", dependencies: ["StatehouseViews", "StatehouseNIO"]),
+        .target(name: "Statehouse", dependencies: [
+            "StatehouseViews", "StatehouseNIO", .target(name: "CoreGraphics", condition: .when(platforms: [.linux])),
+        ]),
+        // `import CoreGraphics` in an app's files, on Linux: Foundation's CGFloat, CGPoint, …
+        .target(name: "CoreGraphics", path: "Sources/CoreGraphicsShim"),
         // Drive a view in tests with no server: `ViewTest`.
         .target(name: "StatehouseTesting", dependencies: ["StatehouseViews", "StatehouseProtocol"]),
         // The seed examples the demo serves, one file and namespace each.

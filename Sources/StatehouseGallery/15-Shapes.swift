@@ -75,9 +75,30 @@ enum ShapesSeed {
     struct ShapesView: View {
         @State private var progress = 0.7
         @State private var isFavorite = false
+        /// An orange dot, as a data URL.
+        static let orangeDot = "data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20width=%2740%27%20height=%2740%27%3E"
+            + "%3Ccircle%20cx=%2720%27%20cy=%2720%27%20r=%2718%27%20fill=%27orange%27/%3E%3C/svg%3E"
 
         var body: some View {
             VStack(alignment: .leading, spacing: 16) {
+                // Images the browser loads: one that loads, one that cannot.
+                HStack(spacing: 24) {
+                    AsyncImage(url: URL(string: ShapesView.orangeDot)) { phase in
+                        switch phase {
+                        case .empty: Circle().fill(Color.gray.opacity(0.2))
+                        case .success(let image): image.resizable().scaledToFit()
+                        case .failure: Text("Could not load")
+                        }
+                    }
+                    .frame(width: 40, height: 40)
+                    .accessibilityIdentifier("async-loads")
+                    AsyncImage(url: URL(string: "/_sh/assets/0000000000000000/missing.png")) { image in
+                        image.resizable()
+                    } placeholder: {
+                        Text("No image")
+                    }
+                    .accessibilityIdentifier("async-fails")
+                }
                 HStack(spacing: 24) {
                     ZStack {
                         Circle().stroke(Color.gray.opacity(0.25), lineWidth: 8)

@@ -26,6 +26,16 @@ class AssetTests(BrowserTestCase):
             urllib.request.urlopen(request)
         self.assertEqual(revalidated.exception.code, 304, "a browser revalidating gets a 304")
 
+    @screenshot_on_failure
+    def test_async_images_show_the_phase_their_loading_reached(self):
+        driver = self.open("/shapes")
+        phase = lambda d, el: [p.get_attribute("data-sh-phase") for p in d.find_elements(By.CSS_SELECTOR, f"#{el} > [data-sh-phase]")
+                                if p.is_displayed()]
+        self.until(driver, lambda d: phase(d, "async-loads") == ["success"], "the image that loads is shown")
+        self.assertTrue(driver.execute_script("return document.querySelector('#async-loads img').naturalWidth > 0"))
+        self.until(driver, lambda d: phase(d, "async-fails") == ["failure"], "the one that cannot load shows its failure")
+        self.assertEqual(driver.find_element(By.CSS_SELECTOR, "#async-fails > [data-sh-phase=failure]").text, "No image")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -22,6 +22,8 @@ public struct Image: View, ElementView, Equatable {
     enum Source: Equatable {
         case system(String)
         case asset(String, bundle: Bundle?)
+        /// An `AsyncImage`'s, loaded by the browser.
+        case remote(URL)
     }
 
     let source: Source
@@ -54,6 +56,12 @@ public struct Image: View, ElementView, Equatable {
     public init(_ name: String, bundle: Bundle? = nil, label: Text) {
         source = .asset(name, bundle: bundle)
         self.label = label.description
+    }
+
+    /// An `AsyncImage`'s image: what the browser loads from `url` (named by the view around it).
+    init(url: URL) {
+        source = .remote(url)
+        label = ""
     }
 
     /// Creates an image from the app's resources that assistive technology skips (`alt=""`).
@@ -100,6 +108,11 @@ public struct Image: View, ElementView, Equatable {
                 spec.attributes.append(Attribute("style", "font-size:\(scale == .small ? "0.8em" : "1.3em")"))
             }
             spec.trustedHTML = Literal(Symbols.markup(systemName))
+            return spec
+        case .remote(let url):
+            var spec = ElementSpec("img", [Attribute("class", isResizable ? "sh-image sh-resizable" : "sh-image"),
+                                           Attribute("src", url.absoluteString), Attribute("alt", label ?? "")])
+            spec.isVoid = true
             return spec
         case .asset(let name, let bundle):
             let alt = label ?? name

@@ -669,7 +669,25 @@
       }, 100);
     }
   });
-  function measureAll(root) { for (const el of root.querySelectorAll('[data-sh-measure]')) sizes.observe(el); }
+  function measureAll(root) {
+    for (const el of root.querySelectorAll('[data-sh-measure]')) sizes.observe(el);
+    for (const el of root.querySelectorAll('[data-sh-async]')) watchLoading(el);
+  }
+
+  // AsyncImage: all three phases are in the page; show the one its image's loading has reached
+  // (the placeholder until it loads, the failure if it cannot). Without this script the image shows.
+  function watchLoading(el) {
+    const img = el.querySelector('[data-sh-phase=success] img');
+    const show = (phase) => {
+      for (const part of el.querySelectorAll(':scope > [data-sh-phase]')) part.hidden = part.dataset.shPhase !== phase;
+    };
+    if (!img || img.complete) { show(img && img.naturalWidth > 0 ? 'success' : 'failure'); return; }
+    if (el.shWatching === img) { show('empty'); return; }
+    el.shWatching = img;
+    show('empty');
+    img.addEventListener('load', () => show('success'), { once: true });
+    img.addEventListener('error', () => show('failure'), { once: true });
+  }
   measureAll(document);
 
   // `\.colorScheme`, `\.timeZone`, `\.horizontalSizeClass`, `\.displayScale`: what the browser
