@@ -16,6 +16,7 @@ import Testing
             #expect(logo.status == 200)
             #expect(logo.header("content-type") == "image/svg+xml")
             #expect(logo.header("cache-control") == "public, max-age=31536000, immutable")
+            #expect(logo.header("content-security-policy") == "default-src 'none'; style-src 'unsafe-inline'; sandbox", "an SVG opened on its own runs no script")
             #expect(logo.body.hasPrefix("<svg"))
             let etag = try #require(logo.header("etag"))
             #expect(etag == "\"\(src.split(separator: "/")[2])\"", "the ETag is the hash in the URL")

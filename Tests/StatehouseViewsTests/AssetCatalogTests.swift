@@ -37,6 +37,8 @@ import Testing
         try write("photo@2x.jpg", "photo2")
         try write("notes.txt", "not an image")
         try write(".hidden.png", "hidden")
+        try write(".git/logo.png", "in a dot-folder")
+        try write("copy/duplicate.png", "one")
         return root
     }
 
@@ -57,11 +59,17 @@ import Testing
         #expect(catalog.image(named: "AccentColor") == nil)
         #expect(catalog.image(named: "notes") == nil)
         #expect(catalog.image(named: ".hidden") == nil)
+        #expect(catalog.image(named: "logo") == nil, "nothing from a dot-folder")
+        let copy = try #require(catalog.image(named: "duplicate")?.files[1])
+        #expect(copy.path == "copy/duplicate.png")
         let file = try #require(card.files[1])
         #expect(file.hash == AssetCatalog.fnv1a(Data("one".utf8)))
         #expect(file.url == "/_sh/assets/\(file.hash)/card.png")
         #expect(catalog.file(hash: file.hash, name: "card.png") == file)
         #expect(catalog.file(hash: file.hash, name: "other.png") == nil)
+        #expect(copy.hash == file.hash, "the same bytes under another name: one hash")
+        #expect(catalog.file(hash: copy.hash, name: "duplicate.png") == copy, "each served by its own name")
+        #expect(catalog.file(hash: file.hash, name: "card.png") == file)
     }
 
     @Test("Image(name) is an <img> with a srcset of its densities and its name as alt; decorative has alt=\"\"; resizable fills its frame")
@@ -87,6 +95,13 @@ import Testing
         let missing = try page.element("missing")
         #expect(missing[attribute: "role"] == "img")
         #expect(missing[attribute: "aria-label"] == "Nowhere")
+    }
+
+    @Test("The catalog reads only the resource bundles beside the executable, not the executable's own folder")
+    func onlyResourceBundles() {
+        let roots = AssetCatalog.resourceRoots()
+        #expect(!roots.isEmpty)
+        #expect(roots.allSatisfy { ["resources", "bundle"].contains($0.pathExtension) })
     }
 
     @Test("An image set of several densities offers each in srcset")

@@ -18,6 +18,10 @@ import Testing
             Button("Animated") { withAnimation(.easeInOut(duration: 0.5).delay(0.1)) { isOn.toggle() } }
             Button("Plain") { isOn.toggle() }
             Button("Not animated") { withAnimation(nil) { isOn.toggle() } }
+            Button("Both") {
+                withAnimation(.linear) { other += 1 }
+                withAnimation(nil) { isOn.toggle() }
+            }
             Button("Forever") { withAnimation(.linear(duration: 1).repeatForever()) { isOn.toggle() } }
         }
     }
@@ -34,6 +38,8 @@ import Testing
         #expect(page.lastAnimation == nil)
         try page.button("Not animated").click()
         #expect(page.lastAnimation == nil)
+        try page.button("Both").click()
+        #expect(page.lastAnimation == .linear, "withAnimation(nil) does not take back an animation of the same event")
     }
 
     @Test("The answer's sh-animate action comes before its fragments, as the Web Animations API takes an animation")
@@ -60,6 +66,11 @@ import Testing
         #expect(smooth.max()! <= 1.0001)
         #expect(zip(smooth, smooth.dropFirst()).allSatisfy { $0 <= $1 }, "no overshoot: it only rises")
         #expect(Animation.spring(duration: 0.5, bounce: 0.3) == .bouncy)
+        let overdamped = points(.spring(response: 0.5, dampingFraction: 2))
+        #expect(overdamped.last == 1, "it ends at 1")
+        #expect(zip(overdamped, overdamped.dropFirst()).allSatisfy { $0 <= $1 } && overdamped.max()! <= 1, "an overdamped spring only rises")
+        #expect(overdamped[overdamped.count - 2] > 0.97, "and has nearly arrived before its last sample (no jump)")
+        #expect(Animation.easeIn(duration: .nan).durationMilliseconds == 0, "no trap on a NaN")
     }
 
     @Test(".transition writes the style a view comes in from and goes out to; .animation(_:value:) a CSS transition; matchedGeometryEffect a view-transition-name")

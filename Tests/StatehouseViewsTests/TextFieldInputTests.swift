@@ -121,3 +121,22 @@ import Testing
     }
 }
 
+
+extension TextFieldInputTests {
+    struct Resettable: View {
+        @State var amount = 5
+        var body: some View {
+            TextField("Amount", value: $amount, format: .number).accessibilityIdentifier("amount")
+            Button("Reset") { amount = 1 }
+        }
+    }
+
+    @Test("A value set elsewhere (a Reset) replaces a draft typed over the old value")
+    func resetReplacesTheDraft() throws {
+        let page = try ViewTest(Resettable())
+        try page.commit("lots", in: "amount")
+        #expect(try page.element("amount")[attribute: "value"] == "lots")
+        try page.button("Reset").click()
+        #expect(try page.element("amount")[attribute: "value"] == "1")
+    }
+}

@@ -45,8 +45,10 @@ enum Document {
 
         """.utf8)
         page.tree.render(appendingTo: &bytes)
-        // The document focuses what the focus states name (`autofocus`): no move is owed.
+        // The document focuses what the focus states name (`autofocus`): no move is owed, and
+        // it shows the views as they are: nothing to animate.
         _ = page.tree.takeFocusMove()
+        _ = page.tree.takeAnimation()
         bytes.append(contentsOf: "\n</body></html>\n".utf8)
         return bytes
     }

@@ -14,7 +14,9 @@ extension AssetCatalog {
             return .text(404, "no asset \(quoted(String(path.prefix(100))))")
         }
         let etag = "\"\(file.hash)\""
-        var headers: HostHeaders = ["Cache-Control": Self.cacheControl, "ETag": etag, "X-Content-Type-Options": "nosniff"]
+        // An SVG opened on its own runs no script and loads nothing (`sandbox`).
+        var headers: HostHeaders = ["Cache-Control": Self.cacheControl, "ETag": etag, "X-Content-Type-Options": "nosniff",
+                                    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox"]
         if let ifNoneMatch, Self.matches(ifNoneMatch, etag) {
             return HostResponse(status: 304, headers: headers, body: [])
         }

@@ -9,7 +9,8 @@ import Foundation
 /// The resources are SwiftPM's: a target declares them (`resources: [.copy("Assets.xcassets")]`
 /// or `.process("Resources")`), and the build puts them in a bundle beside the executable
 /// (`<Package>_<Target>.resources`); deploy that folder with the binary. The catalog reads
-/// `Bundle.main`'s resources and every such bundle when it is first used.
+/// every such bundle (`*.resources`, `*.bundle`) beside the executable when it is first used,
+/// and nothing else: not the executable's own folder, and no dot-folder in a bundle.
 ///
 /// ```swift
 /// Image("Logo")                                   // Assets.xcassets/Logo.imageset
@@ -46,7 +47,7 @@ public struct AssetCatalog: Sendable {
 
     /// Image sets by name, in each root (in the order the roots were given).
     private let roots: [(root: String, images: [String: ImageSet])]
-    /// Every file, by hash.
+    /// Every file, by `hash/name` (two files of the same bytes have one hash).
     private let files: [String: File]
 
     /// The catalog of the running program's resources, read when first used.
@@ -61,7 +62,7 @@ public struct AssetCatalog: Sendable {
             var images: [String: ImageSet] = [:]
             Self.scan(root: root, into: &images)
             tables.append((root, images))
-            for set in images.values { for file in set.files.values { files[file.hash] = file } }
+            for set in images.values { for file in set.files.values { files[file.hash + "/" + file.name] = file } }
         }
         self.roots = tables
         self.files = files
@@ -79,20 +80,18 @@ public struct AssetCatalog: Sendable {
 
     /// The file a URL's `<hash>/<file>` names, or nil.
     public func file(hash: String, name: String) -> File? {
-        guard let file = files[hash], file.name == name else { return nil }
-        return file
+        files[hash + "/" + name]
     }
 
-    /// `Bundle.main`'s resources and the SwiftPM resource bundles beside the executable.
+    /// The SwiftPM resource bundles beside the executable (`*.resources`, and `*.bundle` as
+    /// SwiftPM names them on Apple's systems). Not the executable's folder itself, which is what
+    /// `Bundle.main` is for an executable on Linux: whatever else lies there is not the app's to
+    /// publish.
     static func resourceRoots() -> [URL] {
-        var roots: [URL] = []
-        if let main = Bundle.main.resourceURL { roots.append(main) }
         let executableFolder = Bundle.main.executableURL?.deletingLastPathComponent() ?? Bundle.main.bundleURL
-        let bundles = (try? FileManager.default.contentsOfDirectory(at: executableFolder, includingPropertiesForKeys: nil)) ?? []
-        for bundle in bundles.sorted(by: { $0.path < $1.path }) where bundle.pathExtension == "resources" {
-            roots.append(bundle)
-        }
-        return roots
+        let entries = (try? FileManager.default.contentsOfDirectory(at: executableFolder, includingPropertiesForKeys: nil)) ?? []
+        return entries.filter { ["resources", "bundle"].contains($0.pathExtension) && !$0.lastPathComponent.hasPrefix(".") }
+            .sorted { $0.path < $1.path }
     }
 
     private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico"]
@@ -104,7 +103,11 @@ public struct AssetCatalog: Sendable {
         var namespaces: [String: String] = [:]  // folder path → the name prefix it provides
         while let relative = enumerator.nextObject() as? String {
             let parts = relative.split(separator: "/")
-            guard let last = parts.last, !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
+            guard let last = parts.last else { continue }
+            if last.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
             let full = root + "/" + relative
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }

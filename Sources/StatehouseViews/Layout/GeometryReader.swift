@@ -15,8 +15,8 @@ import Foundation
 /// Before the browser has reported (the first document) and without JavaScript the size is
 /// `GeometryProxy.assumedSize` (800 × 600). Reports are debounced (100 ms) and only whole
 /// pixels that changed are sent; an element whose content keeps changing its size (a loop:
-/// content taller than the size it was given) stops being measured after ten reports in two
-/// seconds.
+/// content taller than the size it was given) stops being measured, for the rest of the
+/// document, after ten reports in two seconds.
 public struct GeometryReader<Content: View>: View {
     let content: (GeometryProxy) -> Content
     /// The size the browser last reported (nil: none yet).

@@ -31,10 +31,9 @@ final class BrowserTraitsModel {
                 guard let scheme = ColorScheme(name: value) else { return .failure(ReportError("colorScheme is light or dark")) }
                 edits.append { $0.colorScheme = scheme }
             case "timeZone":
-                guard value.utf8.count <= 64, let zone = TimeZone(identifier: value) else {
-                    return .failure(ReportError("timeZone is a time zone's identifier (Europe/Berlin)"))
-                }
-                edits.append { $0.timeZone = zone }
+                guard value.utf8.count <= 64 else { return .failure(ReportError("timeZone is a time zone's identifier (Europe/Berlin)")) }
+                // A zone newer than the server's time zone data is left out, not the whole report.
+                if let zone = TimeZone(identifier: value) { edits.append { $0.timeZone = zone } }
             case "width":
                 guard let width = Int(value), (0...100_000).contains(width) else { return .failure(ReportError("width is a number of CSS pixels")) }
                 edits.append { $0.horizontalSizeClass = width < UserInterfaceSizeClass.compactBelowWidth ? .compact : .regular }

@@ -29,9 +29,9 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 public func withAnimation<Result>(_ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
                                   _ body: () throws -> Result, completion: @escaping @MainActor () -> Void) rethrows -> Result {
     let result = try withAnimation(animation, body)
-    let seconds = animation.map { ($0.duration + $0.delay) / max($0.speed, 0.0001) } ?? 0
+    let milliseconds = animation.map { $0.durationMilliseconds + $0.delayMilliseconds } ?? 0
     Task { @MainActor in
-        try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        try? await Task.sleep(for: .milliseconds(milliseconds))
         completion()
     }
     return result
@@ -153,8 +153,13 @@ public struct Animation: Hashable, Sendable {
     }
 
     /// Milliseconds, as the Web Animations API takes them.
-    package var durationMilliseconds: Int { Int((duration / max(speed, 0.0001) * 1000).rounded()) }
-    package var delayMilliseconds: Int { Int((delay / max(speed, 0.0001) * 1000).rounded()) }
+    package var durationMilliseconds: Int { Self.milliseconds(duration / max(speed, 0.0001)) }
+    package var delayMilliseconds: Int { Self.milliseconds(delay / max(speed, 0.0001)) }
+
+    /// Whole milliseconds of `seconds`, within 0 and an hour (nothing traps on a NaN).
+    static func milliseconds(_ seconds: Double) -> Int {
+        seconds.isFinite ? Int((min(max(seconds, 0), 3600) * 1000).rounded()) : 0
+    }
 
     /// The CSS `transition` this animation is for the element it is attached to
     /// (`.animation(_:value:)`).
@@ -174,9 +179,14 @@ struct Spring {
     func curve() -> (easing: String, duration: Double) {
         let omega = 2 * .pi / max(response, 0.01)
         let zeta = max(dampingFraction, 0.01)
-        let duration = min(max(-log(0.001) / (zeta * omega), 0.1), 3)
+        // The slowest decay decides when it settles: the envelope's (under-damped), the slow
+        // root's (over-damped), or that of e^(-ωt)(1 + ωt) (critically damped: about 9.2/ω).
+        let decay = zeta < 1 ? zeta * omega : zeta > 1 ? omega * (zeta - (zeta * zeta - 1).squareRoot()) : omega * 6.9 / 9.2
+        let duration = min(max(-log(0.001) / decay, 0.1), 3)
         let samples = 24
         let points = (0...samples).map { index -> String in
+            // It ends where it settles: at 1 (a slow spring cut at 3 s jumps there).
+            guard index < samples else { return "1" }
             let t = duration * Double(index) / Double(samples)
             return Animation.css((position(at: t, omega: omega, zeta: zeta) * 1000).rounded() / 1000)
         }
@@ -189,6 +199,12 @@ struct Spring {
         if zeta < 1 {
             let damped = omega * (1 - zeta * zeta).squareRoot()
             return 1 - exp(-zeta * omega * t) * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
+        }
+        if zeta > 1 {
+            // Overdamped: two decaying exponentials, written so that neither overflows.
+            let root = omega * (zeta * zeta - 1).squareRoot()
+            let slow = -zeta * omega + root, fast = -zeta * omega - root
+            return 1 - (fast * exp(slow * t) - slow * exp(fast * t)) / (fast - slow)
         }
         return 1 - exp(-omega * t) * (1 + omega * t)
     }

@@ -63,7 +63,7 @@ public class _ViewNode {
     /// nodes that read state, composite views and `ForEach`, are ever told.)
     final func stateDidChange() {
         // Written inside `withAnimation`: the tree's next changes animate.
-        if let animation = Animation.inProgress, isMounted { tree.pendingAnimation = animation }
+        if case .some(.some(let animation)) = Animation.inProgress, isMounted { tree.pendingAnimation = animation }
         guard isMounted, !isDirty else { return }
         isDirty = true
         tree.reconciler.schedule(self)

@@ -85,22 +85,32 @@ public struct TextField: View {
 
 /// A `TextField(_:value:format:)`: the text being typed is the field's own state until it is
 /// committed; a committed text that parses becomes the value, and the field shows it formatted.
+/// A draft is kept only while the value is the one it was typed over: a value set elsewhere
+/// (a Reset button) replaces it.
 struct FormattedTextField<F: ParseableFormatStyle>: View where F.FormatOutput == String {
     let title: String
     let prompt: String?
     let value: Binding<F.FormatInput>
     let format: F
-    /// What was typed and not yet taken into the value (nil: the field shows the value).
-    @State private var draft: String?
+    /// What was typed and not yet taken into the value, and the formatted value it was typed
+    /// over (nil: the field shows the value).
+    @State private var draft: Draft?
+
+    struct Draft: Equatable {
+        var text: String
+        var base: String
+    }
 
     var body: some View {
-        let shown = draft ?? format.format(value.wrappedValue)
-        TextInput(title: title, value: shown, binding: Binding(get: { shown }, set: { draft = $0 }), isSecure: false,
-                  prompt: prompt, commit: commit)
+        let formatted = format.format(value.wrappedValue)
+        let current = draft.flatMap { $0.base == formatted ? $0.text : nil }
+        let shown = current ?? formatted
+        TextInput(title: title, value: shown, binding: Binding(get: { shown }, set: { draft = Draft(text: $0, base: formatted) }),
+                  isSecure: false, prompt: prompt, commit: commit)
     }
 
     private func commit() {
-        guard let typed = draft, let parsed = try? format.parseStrategy.parse(typed) else { return }
+        guard let typed = draft?.text, let parsed = try? format.parseStrategy.parse(typed) else { return }
         value.wrappedValue = parsed
         draft = nil
     }

@@ -159,7 +159,9 @@
       if (reducedMotion.matches || !el.animate) return;
       const number = (name) => Number(stream.getAttribute(name)) || 0;
       const iterations = stream.getAttribute('iterations');
-      motion = { duration: number('duration'), easing: stream.getAttribute('easing') || 'ease-in-out', delay: number('delay'),
+      // An easing this browser cannot read (a spring's linear() before it had one) eases in and out.
+      const easing = stream.getAttribute('easing') || 'ease-in-out';
+      motion = { duration: number('duration'), easing: CSS.supports('animation-timing-function', easing) ? easing : 'ease-in-out', delay: number('delay'),
                  iterations: iterations === 'infinite' ? Infinity : Math.max(1, number('iterations')),
                  direction: stream.getAttribute('direction') === 'alternate' ? 'alternate' : 'normal' };
     },
@@ -198,6 +200,10 @@
   }
 
   function applyParsed(parsed) {
+    try { applyChanges(parsed); } finally { motion = null; }
+  }
+
+  function applyChanges(parsed) {
     const focus = saveFocus();
     for (const stream of parsed.content.children) {
       if (stream.localName !== 'turbo-stream') continue;
@@ -206,7 +212,6 @@
       const tpl = [...stream.children].find((c) => c.localName === 'template');
       if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment(), stream);
     }
-    motion = null;
     measureAll(document);
     restoreFocus(focus);
     syncDialogs();
@@ -360,21 +365,30 @@
       from[camel(name)] = x;
       to[camel(name)] = y;
     }
-    if (Object.keys(from).length) el.animate([from, to], timing(false));
+    if (!Object.keys(from).length) return;
+    el.shMotion?.cancel(); // a repeating animation of an earlier change gives way to this one
+    el.shMotion = run(el, [from, to], timing(false));
+  }
+  // Web Animations, never failing the answer (an animation is decoration).
+  function run(el, keyframes, options) {
+    try { return el.animate(keyframes, { fill: 'backwards', ...options }); } catch { return null; }
   }
   function enter(node) {
     if (!motion || node.nodeType !== 1) return;
     const views = node.matches('[data-sh-enter]') ? [node] : [];
     views.push(...node.querySelectorAll('[data-sh-enter]'));
-    for (const el of views) el.animate([{ ...keyframe(el.getAttribute('data-sh-enter')), offset: 0 }], timing(true));
+    for (const el of views) run(el, [{ ...keyframe(el.getAttribute('data-sh-enter')), offset: 0 }], timing(true));
   }
   function leave(node) {
     if (!motion || node.nodeType !== 1 || !node.hasAttribute('data-sh-exit')) { node.remove(); return; }
-    // Gone for the page (no id to find, nothing to reach) while it goes out.
-    node.removeAttribute('id');
+    // Gone for the page while it goes out: no id to find (its own or its descendants'), no
+    // view-transition name to share, nothing to reach.
+    for (const el of [node, ...node.querySelectorAll('[id]')]) el.removeAttribute('id');
+    for (const el of [node, ...node.querySelectorAll('[style*="view-transition-name"]')]) el.style.removeProperty('view-transition-name');
     node.inert = true;
-    const out = node.animate([{ ...keyframe(node.getAttribute('data-sh-exit')), offset: 1 }], { ...timing(true), fill: 'forwards' });
-    out.onfinish = out.oncancel = () => node.remove();
+    const out = run(node, [{ ...keyframe(node.getAttribute('data-sh-exit')), offset: 1 }], { ...timing(true), fill: 'forwards' });
+    if (out) out.onfinish = out.oncancel = () => node.remove();
+    else node.remove();
   }
 
   // A focused element that had to be replaced (its tag changed) or moved loses focus and the
@@ -608,6 +622,12 @@
         const focus = saveFocus();
         morph(root, document.adoptNode(fresh));
         restoreFocus(focus);
+        // The server may hold the page anew (taken up from its store): say again what the
+        // browser is, and how large its readers are.
+        reportedTraits = assumedTraits;
+        reportTraits();
+        measured.clear();
+        measureAll(document);
         syncDialogs();
         // A fresh render carries the focus states' element as `autofocus` (no move is owed).
         const wanted = root.querySelector('[autofocus]');
@@ -664,13 +684,13 @@
       el.shMeasuring = setTimeout(() => {
         const now = performance.now();
         el.shReports = (el.shReports ?? []).filter((t) => now - t < 2000).concat(now);
-        if (el.shReports.length > 10) { sizes.unobserve(el); console.warn('Statehouse: stopped measuring #' + el.id + ' (its size keeps changing)'); return; }
+        if (el.shReports.length > 10) { el.shStopped = true; sizes.unobserve(el); console.warn('Statehouse: stopped measuring #' + el.id + ' (its size keeps changing)'); return; }
         send({ target: el.id, type: 'resize', value: size, quiet: true });
       }, 100);
     }
   });
   function measureAll(root) {
-    for (const el of root.querySelectorAll('[data-sh-measure]')) sizes.observe(el);
+    for (const el of root.querySelectorAll('[data-sh-measure]')) if (!el.shStopped) sizes.observe(el);
     for (const el of root.querySelectorAll('[data-sh-async]')) watchLoading(el);
   }
 
@@ -682,11 +702,11 @@
       for (const part of el.querySelectorAll(':scope > [data-sh-phase]')) part.hidden = part.dataset.shPhase !== phase;
     };
     if (!img || img.complete) { show(img && img.naturalWidth > 0 ? 'success' : 'failure'); return; }
-    if (el.shWatching === img) { show('empty'); return; }
-    el.shWatching = img;
     show('empty');
-    img.addEventListener('load', () => show('success'), { once: true });
-    img.addEventListener('error', () => show('failure'), { once: true });
+    if (img.shWatched) return; // its listeners follow whichever src it loads
+    img.shWatched = true;
+    img.addEventListener('load', () => { if (el.contains(img)) show('success'); });
+    img.addEventListener('error', () => { if (el.contains(img)) show('failure'); });
   }
   measureAll(document);
 
@@ -697,7 +717,8 @@
   const assumed = new URLSearchParams(meta('sh-traits') ?? '');
   const darkScheme = matchMedia('(prefers-color-scheme: dark)');
   const compactBelow = Number(assumed.get('compactBelow')) || 700;
-  let reportedTraits = ['light', assumed.get('timeZone') ?? '', false, 1].join('|');
+  const assumedTraits = ['light', assumed.get('timeZone') ?? '', false, 1].join('|');
+  let reportedTraits = assumedTraits;
   function reportTraits() {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || assumed.get('timeZone') || '';
     const traits = { colorScheme: darkScheme.matches ? 'dark' : 'light', timeZone: zone,
