@@ -1,3 +1,4 @@
+import Foundation
 /// A request as a host hands it to the protocol: a host (the built-in SwiftNIO server, or a
 /// Hummingbird or Vapor app) converts its own request type to this one.
 ///
@@ -43,6 +44,13 @@ public struct HostRequest: Sendable {
 
     /// `*/*`, no Accept, or one naming the turbo-stream type gets fragments; a plain HTML form
     /// post (text/html but not turbo-stream) gets a redirect to the re-rendered page.
+    /// Whether `origin` (an `Origin` header) names the host this request was sent to.
+    func comesFromSameOrigin(_ origin: String) -> Bool {
+        guard let host = headers.first("host"), let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        return originAuthority.lowercased() == host.lowercased()
+    }
+
     var wantsFragments: Bool {
         let accepts = headers.values("accept")
         if accepts.contains(where: { $0.utf8.containsIgnoringASCIICase(Wire.turboStreamType.utf8) }) { return true }

@@ -112,17 +112,6 @@ final class Application {
         return best
     }
 
-    /// What a new page's root environment gets: the host's values, and the settings' text
-    /// limit where it is not the default (an environment with no entries is the cheapest).
-    func rootEnvironment(_ host: HostEnvironment) -> ((inout EnvironmentValues) -> Void)? {
-        let limit = settings.maxTextLength
-        guard limit != TextInputLimit.standard else { return host.preparation }
-        return {
-            $0.textInputLimit = limit
-            host.apply(to: &$0)
-        }
-    }
-
     private func newPage(_ route: RouteDescription, _ segments: [String], _ request: HostRequest,
                          _ respond: @escaping @Sendable (HostResponse) -> Void) {
         // The page's views first: a URL below the route that names no screen is a 404, and
@@ -133,7 +122,7 @@ final class Application {
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"],
                                                                      maxSegments: settings.maxPathSegments),
                                   snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session,
-                                  environment: rootEnvironment(request.environment))
+                                  environment: settings.rootEnvironment(request.environment))
         if let notFound = tree.location.notFound {
             tree.close()
             return respond(Document.notFound(notFound, home: route.path, for: request))
@@ -215,7 +204,7 @@ final class Application {
         let asksForSocket = request.headers.values("upgrade").contains { $0.utf8.containsIgnoringASCIICase("websocket".utf8) }
         // A WebSocket is outside the browser's same-origin policy (any site's script may open
         // one, with the browser's cookies): its Origin must be this server's.
-        if asksForSocket, !Self.isSameOrigin(request.headers.first("origin") ?? "", host: request.headers.first("host")) {
+        if asksForSocket, !request.comesFromSameOrigin(request.headers.first("origin") ?? "") {
             return .text(403, "a WebSocket must come from a page of this origin (Origin \(quoted(request.headers.first("origin") ?? "(none)")))")
         }
         switch ownedPage(request) {
@@ -324,7 +313,7 @@ final class Application {
                 for event in events { try page.tree.apply(event) }
             }
         } catch {
-            return Self.response(for: error)
+            return Refusal(error).response
         }
         if let eventID { page.lastEventID = eventID }
         do {
@@ -367,7 +356,7 @@ final class Application {
     /// another session's.
     private func postedPage(_ pageID: String, _ request: HostRequest, _ form: FormData) -> Result<Page, Refusal> {
         store.session(request.cookie(Wire.sessionCookie)).flatMap { session in
-            if let origin = request.headers.first("origin"), !Self.isSameOrigin(origin, host: request.headers.first("host")) {
+            if let origin = request.headers.first("origin"), !request.comesFromSameOrigin(origin) {
                 return .failure(Refusal(response: .text(403, "cross-origin request refused (Origin \(origin))")))
             }
             guard let token = request.headers.first(Wire.csrfHeader) ?? form[Wire.Field.csrf], session.csrfToken.matches(token) else {
@@ -403,19 +392,5 @@ final class Application {
         logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
         store.remove(page, reason: .viewFailed("\(failure)"), forGood: true)
         return .text(500, "the page \(page.route.path) failed: \(failure)")
-    }
-
-    private static func response(for error: EventError) -> HostResponse {
-        switch error {
-        case .noSuchElement: .text(404, error.description)
-        case .disabled: .text(409, error.description)
-        case .unsupported, .invalidValue: .text(400, error.description)
-        }
-    }
-
-    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
-        guard let host, let url = URL(string: origin), let originHost = url.host else { return false }
-        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
-        return originAuthority.lowercased() == host.lowercased()
     }
 }

@@ -68,6 +68,17 @@ public struct ProtocolSettings: Sendable {
     public var metrics: MetricsSettings?
 
     public init() {}
+
+    /// What a new page's root environment gets: the host's values, and the text limit where it
+    /// is not the default (an environment with no entries is the cheapest).
+    @MainActor func rootEnvironment(_ host: HostEnvironment) -> ((inout EnvironmentValues) -> Void)? {
+        let limit = maxTextLength
+        guard limit != TextInputLimit.standard else { return host.preparation }
+        return {
+            $0.textInputLimit = limit
+            host.apply(to: &$0)
+        }
+    }
 }
 
 /// The protocol as a host sees it: hand it each request, write back the response.

@@ -187,7 +187,7 @@ extension Application {
         let lastEventID = values.removeValue(forKey: Page.eventKey).map { String(decoding: $0, as: UTF8.self) }
         let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments),
                                   snapshots: StateSnapshots(restoring: values), appStorage: session,
-                                  environment: rootEnvironment(environment))
+                                  environment: settings.rootEnvironment(environment))
         if tree.location.notFound != nil {
             tree.close()
             return logger.notice("a stored page's URL names no screen: \(stored.url)")
