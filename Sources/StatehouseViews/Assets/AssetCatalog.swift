@@ -180,13 +180,7 @@ public struct AssetCatalog: Sendable {
 
     /// FNV-1a, 64 bits, as 16 hex digits: a name for a version of a file (not a secret).
     static func fnv1a(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        StructuralIdentity(value: StructuralIdentity.hash(bytes: data)).hex
     }
 
     /// What an asset catalog's `Contents.json` says (the parts read here).

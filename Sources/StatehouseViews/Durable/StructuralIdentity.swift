@@ -19,9 +19,12 @@ struct StructuralIdentity: Hashable, Sendable {
     }
 
     /// FNV-1a of `text`'s UTF-8 bytes: the same in every process.
-    static func hash(_ text: String) -> UInt64 {
+    static func hash(_ text: String) -> UInt64 { hash(bytes: text.utf8) }
+
+    /// FNV-1a (64 bits) of `bytes`: a name for them, the same in every process (not a secret).
+    static func hash(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash
     }
 

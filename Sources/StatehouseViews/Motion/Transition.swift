@@ -151,9 +151,7 @@ public struct Namespace: DynamicProperty {
             let plain = String(text.unicodeScalars.prefix(24).map {
                 $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)) ? Character($0) : "-"
             })
-            var hash: UInt32 = 2_166_136_261
-            for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return plain + "-" + String(hash, radix: 36)
+            return plain + "-" + String(StructuralIdentity.hash(text), radix: 36)
         }
     }
 
