@@ -193,17 +193,17 @@
       const duration = Number(first.getAttribute('duration')) || 350;
       document.documentElement.style.setProperty('--sh-transition-duration', duration + 'ms');
       document.documentElement.style.setProperty('--sh-transition-easing', first.getAttribute('easing') || 'ease-in-out');
-      document.startViewTransition(() => applyParsed(parsed));
+      document.startViewTransition(() => applyParsed(parsed, html));
       return;
     }
-    applyParsed(parsed);
+    applyParsed(parsed, html);
   }
 
-  function applyParsed(parsed) {
-    try { applyChanges(parsed); } finally { motion = null; }
+  function applyParsed(parsed, html) {
+    try { applyChanges(parsed, html); } finally { motion = null; }
   }
 
-  function applyChanges(parsed) {
+  function applyChanges(parsed, html) {
     const focus = saveFocus();
     for (const stream of parsed.content.children) {
       if (stream.localName !== 'turbo-stream') continue;
@@ -212,7 +212,8 @@
       const tpl = [...stream.children].find((c) => c.localName === 'template');
       if (action && el) action(el, tpl ? tpl.content : document.createDocumentFragment(), stream);
     }
-    measureAll(document);
+    // Only an answer that brings a GeometryReader or an AsyncImage has any to watch.
+    if (html.includes('data-sh-measure') || html.includes('data-sh-async')) measureAll(document);
     restoreFocus(focus);
     syncDialogs();
     const move = focusMove;
