@@ -147,7 +147,7 @@ let package = Package(
         // The seed examples the demo serves, one file and namespace each.
         // Its images are an asset catalog, as Xcode lays it out (`Image("Logo")`), copied into
         // the resource bundle beside the executable.
-        .target(name: "StatehouseGallery", dependencies: ["Statehouse"], resources: [.copy("Assets.xcassets")]),
+        .target(name: "StatehouseGallery", dependencies: ["Statehouse"], resources: [.copy("Assets.xcassets"), .copy("Localizable.xcstrings"), .copy("Public")]),
         // The README's "An app in 20 lines", compiled as it stands there (a test keeps the two equal).
         .executableTarget(name: "ReadmeExample", dependencies: ["Statehouse"], path: "Examples/ReadmeExample"),
         // A corpus of SwiftUI code as tutorials write it (a list-detail-edit app with a timer

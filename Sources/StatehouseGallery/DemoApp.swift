@@ -12,27 +12,32 @@ public struct DemoApp: App {
     public init() {}
 
     public var body: some Scene {
-        Route("/", title: "Statehouse demo") { IndexView() }
-        Route("/counter", title: "Counter") { CounterView() }
-        Route("/play", title: "Play") { PlaySeed.PlayerView(episode: .sample) }
-        Route("/podcaster", title: "Podcaster") { PodcasterSeed.Podcaster() }
-        Route("/example", title: "ExampleView") { ExampleSeed.ExampleRoute() }
-        Route("/library", title: "Library") { LibrarySeed.LibraryRoute() }
-        Route("/book", title: "Book") { BookSeed.ContentView() }
-        Route("/book/delete", title: "Delete book") { DeleteBookSeed.ContentView() }
-        Route("/model", title: "Data model") { ModelSeed.MyView() }
-        Route("/initializable", title: "Initializable") { InitializableSeed.ContentView() }
-        Route("/todos", title: "Todos") { TodosSeed.ContentView() }
-        Route("/clock", title: "Clock") { ClockSeed.ClockView() }
-        Route("/shared", title: "Shared counter") { SharedSeed.SharedCounterView(count: $sharedCount) }
-        Route("/bookshelf", title: "Bookshelf") { BookshelfSeed.BookshelfView(books: $books) }
-        Route("/controls", title: "Controls") { ControlsSeed.ControlsView() }
-        Route("/signup", title: "Sign up") { SignupSeed.SignupView() }
-        Route("/groceries", title: "Groceries") { GroceriesSeed.GroceriesView() }
-        Route("/shapes", title: "Shapes") { ShapesSeed.ShapesView() }
-        Route("/notes", title: "Notes") { NotesSeed.NotesView() }
-        Route("/motion", title: "Motion") { MotionSeed.MotionView() }
-        Route("/geometry", title: "Geometry") { GeometrySeed.GeometryView() }
+        Group {
+            Route("/", title: "Statehouse demo") { IndexView() }
+            Route("/counter", title: "Counter") { CounterView() }
+            Route("/play", title: "Play") { PlaySeed.PlayerView(episode: .sample) }
+            Route("/podcaster", title: "Podcaster") { PodcasterSeed.Podcaster() }
+            Route("/example", title: "ExampleView") { ExampleSeed.ExampleRoute() }
+            Route("/library", title: "Library") { LibrarySeed.LibraryRoute() }
+            Route("/book", title: "Book") { BookSeed.ContentView() }
+            Route("/book/delete", title: "Delete book") { DeleteBookSeed.ContentView() }
+            Route("/model", title: "Data model") { ModelSeed.MyView() }
+            Route("/initializable", title: "Initializable") { InitializableSeed.ContentView() }
+            Route("/todos", title: "Todos") { TodosSeed.ContentView() }
+            Route("/clock", title: "Clock") { ClockSeed.ClockView() }
+            Route("/shared", title: "Shared counter") { SharedSeed.SharedCounterView(count: $sharedCount) }
+            Route("/bookshelf", title: "Bookshelf") { BookshelfSeed.BookshelfView(books: $books) }
+            Route("/controls", title: "Controls") { ControlsSeed.ControlsView() }
+            Route("/signup", title: "Sign up") { SignupSeed.SignupView() }
+            Route("/groceries", title: "Groceries") { GroceriesSeed.GroceriesView() }
+            Route("/shapes", title: "Shapes") { ShapesSeed.ShapesView() }
+            Route("/notes", title: "Notes") { NotesSeed.NotesView() }
+            Route("/motion", title: "Motion") { MotionSeed.MotionView() }
+            Route("/geometry", title: "Geometry") { GeometrySeed.GeometryView() }
+        }
+        .stylesheet("gallery.css")
+        .icon("favicon.svg")
+        .meta(name: "description", content: "Statehouse: SwiftUI's state model, served over HTTP")
     }
 }
 

@@ -17,14 +17,29 @@ class AssetTests(BrowserTestCase):
         self.until(driver, lambda d: d.execute_script("const i = arguments[0]; return i.complete && i.naturalWidth > 0", logo),
                    "the image loaded")
         self.assertEqual(logo.size, {"width": 48, "height": 48}, "resizable, framed at 48 × 48")
-        src = logo.get_attribute("src")
-        with urllib.request.urlopen(src) as reply:
+        self.assert_cached_and_revalidated(logo.get_attribute("src"))
+
+    def assert_cached_and_revalidated(self, url):
+        with urllib.request.urlopen(url) as reply:
             self.assertEqual(reply.headers["Cache-Control"], "public, max-age=31536000, immutable")
             etag = reply.headers["ETag"]
-        request = urllib.request.Request(src, headers={"If-None-Match": etag})
+        request = urllib.request.Request(url, headers={"If-None-Match": etag})
         with self.assertRaises(urllib.error.HTTPError) as revalidated:
             urllib.request.urlopen(request)
         self.assertEqual(revalidated.exception.code, 304, "a browser revalidating gets a 304")
+
+    @screenshot_on_failure
+    def test_the_apps_stylesheet_applies_and_is_revalidated(self):
+        driver = self.open("/")
+        loaded = driver.execute_script(
+            "return getComputedStyle(document.documentElement).getPropertyValue('--gallery-stylesheet').trim()")
+        self.assertEqual(loaded, "loaded", "the gallery's own style sheet applies")
+        radius = driver.execute_script("return getComputedStyle(document.getElementById('logo')).borderTopLeftRadius")
+        self.assertEqual(radius, "12px")
+        sheet = driver.find_elements(By.CSS_SELECTOR, 'link[rel="stylesheet"]')[-1].get_attribute("href")
+        icon = driver.find_element(By.CSS_SELECTOR, 'link[rel="icon"]').get_attribute("href")
+        for url in (sheet, icon):
+            self.assert_cached_and_revalidated(url)
 
     @screenshot_on_failure
     def test_async_images_show_the_phase_their_loading_reached(self):

@@ -46,15 +46,22 @@ def start_demo(state_store="memory"):
     raise RuntimeError("the demo did not start")
 
 
-def browser(javascript=True):
+def browser(javascript=True, language=None):
     options = webdriver.ChromeOptions()
     for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
         if os.path.exists(candidate):
             options.binary_location = candidate
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,700"):
         options.add_argument(argument)
+    prefs = {}
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if language:
+        # What the browser's Accept-Language names first.
+        options.add_argument(f"--lang={language}")
+        prefs["intl.accept_languages"] = language
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.implicitly_wait(0)
     return driver
@@ -94,8 +101,8 @@ class BrowserTestCase(unittest.TestCase):
         for driver in self.drivers:
             driver.quit()
 
-    def open(self, path, javascript=True):
-        driver = browser(javascript)
+    def open(self, path, javascript=True, language=None):
+        driver = browser(javascript, language)
         self.drivers.append(driver)
         driver.get(self.base + path)
         return driver

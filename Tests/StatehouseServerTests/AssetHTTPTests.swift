@@ -35,3 +35,29 @@ import Testing
         }
     }
 }
+
+/// Issue 58.3: the app's own style sheet, icon and `<meta>` in every document's head, its files
+/// served by content URLs with cache headers and revalidation.
+@Suite struct PageHeadHTTPTests {
+    @Test("The gallery's style sheet, icon and description are in the head of its pages; the style sheet is served immutable, 304 on revalidation")
+    func stylesheetAndIcon() async throws {
+        try await withServer { port in
+            let client = CurlClient(port: port)
+            for path in ["/", "/counter"] {
+                let page = client.get(path)
+                let head = try #require(page.body.firstMatch(of: /<head>.*<\/head>/.dotMatchesNewlines())?.0)
+                let css = try #require(head.firstMatch(of: /<script src="\/_sh\/client.js" defer><\/script><link rel="stylesheet" href="(\/_sh\/assets\/[0-9a-f]{16}\/gallery\.css)">/)?.1,
+                                       "linked after Statehouse's own, in \(head)")
+                #expect(head.contains(#/<link rel="icon" href="\/_sh\/assets\/[0-9a-f]{16}\/favicon\.svg">/#))
+                #expect(head.contains(#"<meta name="description" content="Statehouse: SwiftUI&#39;s state model, served over HTTP">"#))
+                let sheet = client.get(String(css))
+                #expect(sheet.status == 200)
+                #expect(sheet.header("content-type") == "text/css; charset=utf-8")
+                #expect(sheet.header("cache-control") == "public, max-age=31536000, immutable")
+                #expect(sheet.body.contains("--gallery-stylesheet: loaded"))
+                let etag = try #require(sheet.header("etag"))
+                #expect(client.get(String(css), headers: ["If-None-Match: \(etag)"]).status == 304)
+            }
+        }
+    }
+}

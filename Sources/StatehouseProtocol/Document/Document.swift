@@ -15,9 +15,13 @@ enum Document {
         // the end (`LiveTree.render(appendingTo:)`).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1024)
+        // The page's language (`Accept-Language` among the app's), else the app's source language.
+        let language = page.tree.location.language
+        bytes.append(contentsOf: "<!doctype html>\n<html lang=\"".utf8)
+        HTMLWriter.escape(language?.tag ?? LocalizationCatalog.main.sourceLanguage, into: &bytes)
+        if language?.isRightToLeft == true { bytes.append(contentsOf: #"" dir="rtl"#.utf8) }
         bytes.append(contentsOf: """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">\
+        "><head><meta charset="utf-8">\
         <meta name="viewport" content="width=device-width, initial-scale=1">\
         <meta name="sh-page" content="
         """.utf8)
@@ -31,9 +35,13 @@ enum Document {
         bytes.append(contentsOf: #""><meta name="sh-traits" content=""#.utf8)
         HTMLWriter.escape(assumedTraits, into: &bytes)
         bytes.append(contentsOf: #""><title>"#.utf8)
-        HTMLWriter.escape(page.route.title, into: &bytes)
+        HTMLWriter.escape(language.flatMap { LocalizationCatalog.main.string(page.route.title, language: $0.tag) } ?? page.route.title, into: &bytes)
         bytes.append(contentsOf: """
-        </title><link rel="stylesheet" href="\(Wire.prefix)style.css"><script src="\(Wire.prefix)client.js" defer></script></head>
+        </title><link rel="stylesheet" href="\(Wire.prefix)style.css"><script src="\(Wire.prefix)client.js" defer></script>
+        """.utf8)
+        appendHead(page.route.head, to: &bytes)
+        bytes.append(contentsOf: """
+        </head>
         <body><form id="\(Wire.formID)" method="post" action="\(Wire.eventPath)">\
         <input type="hidden" name="\(Wire.Field.page)" value="
         """.utf8)
@@ -51,6 +59,35 @@ enum Document {
         _ = page.tree.takeAnimation()
         bytes.append(contentsOf: "\n</body></html>\n".utf8)
         return bytes
+    }
+
+    /// The app's own entries of a route's `<head>` (`PageHead`): its files by their content URLs.
+    private static func appendHead(_ head: PageHead, to bytes: inout [UInt8]) {
+        func url(_ reference: PageHead.FileReference) -> String {
+            AssetCatalog.main.publicFile(reference.path, bundle: reference.bundle)?.url ?? ""
+        }
+        for sheet in head.stylesheets {
+            bytes.append(contentsOf: #"<link rel="stylesheet" href=""#.utf8)
+            HTMLWriter.escape(url(sheet), into: &bytes)
+            bytes.append(contentsOf: #"">"#.utf8)
+        }
+        for script in head.scripts {
+            bytes.append(contentsOf: #"<script src=""#.utf8)
+            HTMLWriter.escape(url(script), into: &bytes)
+            bytes.append(contentsOf: #"" defer></script>"#.utf8)
+        }
+        if let icon = head.icon {
+            bytes.append(contentsOf: #"<link rel="icon" href=""#.utf8)
+            HTMLWriter.escape(url(icon), into: &bytes)
+            bytes.append(contentsOf: #"">"#.utf8)
+        }
+        for meta in head.metas {
+            bytes.append(contentsOf: #"<meta name=""#.utf8)
+            HTMLWriter.escape(meta.name, into: &bytes)
+            bytes.append(contentsOf: #"" content=""#.utf8)
+            HTMLWriter.escape(meta.content, into: &bytes)
+            bytes.append(contentsOf: #"">"#.utf8)
+        }
     }
 
     /// The defaults the client compares itself with: the server's time zone, and the width

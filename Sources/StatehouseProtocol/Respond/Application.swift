@@ -19,8 +19,16 @@ final class Application {
 
     init(routes: [RouteDescription], settings: ProtocolSettings, appState: StateSnapshots?, metrics: ProtocolMetrics? = nil, logger: Logger) {
         var table: [String: RouteDescription] = [:]
-        for route in routes where table[route.path] == nil { table[route.path] = route }
+        var headers: [String: HostHeaders] = [:]
+        for route in routes where table[route.path] == nil {
+            let missing = route.head.missingFiles()
+            precondition(missing.isEmpty, "route \(route.path) names \(missing.map(\.debugDescription).joined(separator: ", ")), not among the app's "
+                         + "Public files: put them in a folder named Public in a target's resources (resources: [.copy(\"Public\")])")
+            table[route.path] = route
+            if !route.head.allowedSources.isEmpty { headers[route.path] = Self.documentHeaders(allowing: route.head.allowedSources) }
+        }
         self.routes = table
+        documentHeadersByRoute = headers
         self.settings = settings
         self.logger = logger
         store = SessionStore(limits: settings, appState: appState, logger: logger)
@@ -37,7 +45,7 @@ final class Application {
     func handle(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         if isStopped { return respond(Self.stopping) }
         if store.durable != nil, let (session, page) = unheld(request), usesSession(request) {
-            return adopt(session: session, page: page, environment: request.environment, respond: respond) { self.serve(request, respond) }
+            return adopt(session: session, page: page, request: request, respond: respond) { self.serve(request, respond) }
         }
         serve(request, respond)
     }
@@ -119,8 +127,9 @@ final class Application {
         var existing: Session?
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
         let session = existing ?? store.makeSession()
-        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: request.query["tab"],
-                                                                     maxSegments: settings.maxPathSegments),
+        let location = PageLocation(base: route.path, segments: segments, tab: request.query["tab"], maxSegments: settings.maxPathSegments)
+        location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))
+        let tree = route.makeTree(FormMarkup.self, location: location,
                                   snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session,
                                   environment: settings.rootEnvironment(request.environment))
         if let notFound = tree.location.notFound {
@@ -167,7 +176,8 @@ final class Application {
             return end(page, failedWith: error)
         }
         page.sendsWholePage()
-        return HostResponse(status: 200, headers: Self.documentHeaders, body: Document.render(page, releaseHiddenAfter: releaseHiddenAfter))
+        return HostResponse(status: 200, headers: documentHeadersByRoute[page.route.path] ?? Self.documentHeaders,
+                            body: Document.render(page, releaseHiddenAfter: releaseHiddenAfter))
     }
 
     /// Sent with every event's fragments (made once: an answer copies them without allocating).
@@ -176,13 +186,31 @@ final class Application {
     ]
 
     /// Sent with every document: no inline script can run, nothing sniffs types.
-    static let documentHeaders: HostHeaders = [
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "same-origin",
-        "Cache-Control": "no-store",
+    static let documentHeaders = documentHeaders(allowing: [:])
+
+    /// The documents' headers of a route whose head allows `sources` beyond the server.
+    private let documentHeadersByRoute: [String: HostHeaders]
+
+    /// The Content-Security-Policy's directives: the server's own files, inline styles (the
+    /// modifiers' `style` attributes), images from anywhere over HTTPS (`AsyncImage`).
+    private static let policy: [(ContentSecurityDirective?, String, String)] = [
+        (nil, "default-src", "'self'"), (.scripts, "script-src", "'self'"), (.styles, "style-src", "'self' 'unsafe-inline'"),
+        (.images, "img-src", "'self' data: https:"), (.fonts, "font-src", "'self'"), (.connections, "connect-src", "'self'"),
+        (.media, "media-src", "'self'"), (nil, "base-uri", "'none'"), (nil, "form-action", "'self'"), (nil, "frame-ancestors", "'none'"),
     ]
+
+    static func documentHeaders(allowing sources: [ContentSecurityDirective: [String]]) -> HostHeaders {
+        let policy = Self.policy.map { directive, name, own in
+            ([name, own] + (directive.flatMap { sources[$0] } ?? [])).joined(separator: " ")
+        }.joined(separator: "; ")
+        return [
+            "Content-Type": "text/html; charset=utf-8",
+            "Content-Security-Policy": policy,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "same-origin",
+            "Cache-Control": "no-store",
+        ]
+    }
 
     // MARK: GET /_sh/render
 

@@ -31,13 +31,14 @@ extension Application {
 
     /// Takes up the session `sessionID` from the durable store, and its page `pageID`, then
     /// calls `then` (whether or not the store had them: the request is then answered as usual).
-    /// The page's root environment gets the request's host values, as a new page's does.
+    /// The page's root environment gets the request's host values, and its language the
+    /// request's, as a new page's does.
     ///
     /// A read that fails, or that the store does not answer within `storeTimeout` (both reads
     /// together), with nothing of it held here either, is answered `503` through `respond`
     /// instead, and changes nothing: the session or page may well be in the store, and answered
     /// as unknown, a new session would take the browser's cookie (a page, a reload to a new one).
-    func adopt(session sessionID: Token, page pageID: Token?, environment: HostEnvironment,
+    func adopt(session sessionID: Token, page pageID: Token?, request: HostRequest,
                respond: @escaping @Sendable (HostResponse) -> Void, then: @escaping @MainActor @Sendable () -> Void) {
         guard let durable = store.durable else { return then() }
         let deadline = DispatchTime.now() + settings.storeTimeout
@@ -54,7 +55,7 @@ extension Application {
             self.readPage(pageID, by: deadline) { page, isNewer, failure in
                 if self.isStopped { return respond(Self.stopping) }
                 if let page, page.session == stored.id {
-                    self.mount(page, id: pageID, in: session, environment: environment, writeInWhole: isNewer)
+                    self.mount(page, id: pageID, in: session, request: request, writeInWhole: isNewer)
                 } else if page == nil, let failure {
                     return respond(Self.unreadable(failure))
                 }
@@ -176,7 +177,7 @@ extension Application {
     /// The browser's document has the same content, but its made-up element ids come from
     /// another mount: the page's first changes are the whole page.
     /// (`writeInWhole`: the store lacks what it was mounted from.)
-    private func mount(_ stored: StoredPage, id: Token, in session: Session, environment: HostEnvironment, writeInWhole: Bool) {
+    private func mount(_ stored: StoredPage, id: Token, in session: Session, request: HostRequest, writeInWhole: Bool) {
         guard !store.holdsOrEnded(id) else { return }
         let parts = stored.url.split(separator: "?", maxSplits: 1)
         guard let first = parts.first, let (route, segments) = route(for: String(first)) else {
@@ -185,9 +186,11 @@ extension Application {
         let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
         var values = stored.values
         let lastEventID = values.removeValue(forKey: Page.eventKey).map { String(decoding: $0, as: UTF8.self) }
-        let tree = route.makeTree(FormMarkup.self, location: PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments),
+        let location = PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments)
+        location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))
+        let tree = route.makeTree(FormMarkup.self, location: location,
                                   snapshots: StateSnapshots(restoring: values), appStorage: session,
-                                  environment: settings.rootEnvironment(environment))
+                                  environment: settings.rootEnvironment(request.environment))
         if tree.location.notFound != nil {
             tree.close()
             return logger.notice("a stored page's URL names no screen: \(stored.url)")

@@ -2,7 +2,9 @@ import Foundation
 
 /// The app's own images, found in its resources: every image set of an asset catalog
 /// (`Assets.xcassets/Logo.imageset`, as Xcode lays it out) and every image file beside them
-/// (`Resources/photo.jpg` is `Image("photo")`). Each file is served at a URL that names its
+/// (`Resources/photo.jpg` is `Image("photo")`), and every file of a `Public` folder at the top of
+/// the resources (`Public/app.css`, `Public/fonts/Inter.woff2`: the app's style sheets, scripts,
+/// icons and fonts, named by their path inside it). Each file is served at a URL that names its
 /// content (`/_sh/assets/<hash>/<file>`), so a browser keeps it for a year and asks again
 /// only when it changes.
 ///
@@ -45,8 +47,8 @@ public struct AssetCatalog: Sendable {
     /// Where assets are served: `/_sh/assets/<hash>/<file>`.
     public static let basePath = "/_sh/assets/"
 
-    /// Image sets by name, in each root (in the order the roots were given).
-    private let roots: [(root: String, images: [String: ImageSet])]
+    /// Image sets by name and `Public` files by path, in each root (in the order the roots were given).
+    private let roots: [(root: String, images: [String: ImageSet], publicFiles: [String: File])]
     /// Every file, by `hash/name` (two files of the same bytes have one hash).
     private let files: [String: File]
 
@@ -55,14 +57,16 @@ public struct AssetCatalog: Sendable {
 
     /// Reads the images in `roots` (folders: a bundle's resources).
     public init(roots: [URL]) {
-        var tables: [(String, [String: ImageSet])] = []
+        var tables: [(String, [String: ImageSet], [String: File])] = []
         var files: [String: File] = [:]
         for url in roots {
             let root = url.standardizedFileURL.path
             var images: [String: ImageSet] = [:]
-            Self.scan(root: root, into: &images)
-            tables.append((root, images))
+            var publicFiles: [String: File] = [:]
+            Self.scan(root: root, into: &images, publicFiles: &publicFiles)
+            tables.append((root, images, publicFiles))
             for set in images.values { for file in set.files.values { files[file.hash + "/" + file.name] = file } }
+            for file in publicFiles.values { files[file.hash + "/" + file.name] = file }
         }
         self.roots = tables
         self.files = files
@@ -76,6 +80,16 @@ public struct AssetCatalog: Sendable {
             return set
         }
         return roots.lazy.compactMap { $0.images[name] }.first
+    }
+
+    /// The file at `path` in a `Public` folder of the resources (`"app.css"`, `"icons/app.png"`):
+    /// in `bundle`'s resources if given and found there, else in the first root that has it.
+    public func publicFile(_ path: String, bundle: Bundle? = nil) -> File? {
+        if let bundle, let root = bundle.resourceURL?.standardizedFileURL.path,
+           let file = roots.first(where: { $0.root == root })?.publicFiles[path] {
+            return file
+        }
+        return roots.lazy.compactMap { $0.publicFiles[path] }.first
     }
 
     /// The file a URL's `<hash>/<file>` names, or nil.
@@ -97,7 +111,7 @@ public struct AssetCatalog: Sendable {
     private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico"]
 
     /// Every image set and image file under `root`, by name.
-    private static func scan(root: String, into images: inout [String: ImageSet]) {
+    private static func scan(root: String, into images: inout [String: ImageSet], publicFiles: inout [String: File]) {
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(atPath: root) else { return }
         var namespaces: [String: String] = [:]  // folder path → the name prefix it provides
@@ -111,6 +125,12 @@ public struct AssetCatalog: Sendable {
             let full = root + "/" + relative
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+            if parts.first == "Public" {
+                if !isDirectory.boolValue, parts.count > 1, let file = file(root: root, path: relative) {
+                    publicFiles[parts.dropFirst().joined(separator: "/")] = file
+                }
+                continue
+            }
             if isDirectory.boolValue {
                 if last.hasSuffix(".imageset") {
                     enumerator.skipDescendants()

@@ -4,13 +4,19 @@ extension View {
     /// Configures the view's title for purposes of navigation: a heading above the view
     /// (`<h1 class="sh-navigation-title">`); the browser client makes the top screen's title the
     /// document's.
+    @_disfavoredOverload
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
-        NavigationTitleView(title: String(title), content: self)
+        NavigationTitleView(title: Text(title), content: self)
+    }
+
+    /// Configures the view's title for purposes of navigation, from a localized string key.
+    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
+        NavigationTitleView(title: Text(titleKey), content: self)
     }
 
     /// Configures the view's title for purposes of navigation, using a text view.
     public func navigationTitle(_ title: Text) -> some View {
-        NavigationTitleView(title: title.string, content: self)
+        NavigationTitleView(title: title, content: self)
     }
 
     /// Populates the toolbar with the views you provide (`ToolbarItem`s or plain views): a
@@ -21,7 +27,7 @@ extension View {
 }
 
 struct NavigationTitleView<Content: View>: View {
-    let title: String
+    let title: Text
     let content: Content
 
     var body: some View {
@@ -31,9 +37,9 @@ struct NavigationTitleView<Content: View>: View {
 }
 
 struct TitleElement: ElementView {
-    let title: String
+    let title: Text
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        ElementSpec("h1", titleAttributes, text: title)
+        ElementSpec("h1", titleAttributes, text: title.resolved(in: environment))
     }
 }
 

@@ -52,11 +52,23 @@ public struct NavigationLink<Label: View, Destination: View>: View {
 extension NavigationLink where Label == Text {
     /// Creates a navigation link that presents the view corresponding to a value, with a text
     /// label.
+    public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) where Destination == Never {
+        self.init(value: value) { Text(titleKey) }
+    }
+
+    /// Creates a navigation link that presents a destination view, with a localized text label.
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+
+    /// Creates a navigation link to a value's view, with a text label not localized.
+    @_disfavoredOverload
     public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) where Destination == Never {
         self.init(value: value) { Text(title) }
     }
 
-    /// Creates a navigation link that presents a destination view, with a text label.
+    /// Creates a navigation link that presents a destination view, with a text label not localized.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) {
         self.init(destination: destination) { Text(title) }
     }

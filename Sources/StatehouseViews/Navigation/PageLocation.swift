@@ -46,6 +46,11 @@ public final class PageLocation {
     }
     private var browserModel: BrowserTraitsModel?
 
+    /// The language the page's texts are shown in (`\.locale`, the document's `lang`), chosen
+    /// from the browser's `Accept-Language` when the page is made; nil for a request that names
+    /// none (texts as written, formatted as the server does).
+    public package(set) var language: PageLanguage?
+
     /// Why the URL the page was loaded with shows nothing (an unknown value, a destination
     /// that renders nothing for it, segments on a page with no stack); nil if it was found.
     public internal(set) var notFound: String?

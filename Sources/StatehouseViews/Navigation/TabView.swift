@@ -115,7 +115,7 @@ extension TupleView: TagCollecting {
 // A modifier, a group, `.id`, `.onAppear` around tagged views does not hide their tags (a tag
 // is the view's, whatever is applied around it, as in SwiftUI): their views are collected, and
 // each one's content gets what was around it.
-extension Group: TagCollecting {
+extension Group: TagCollecting where Content: View {
     func collectTagged(into tabs: inout [TaggedView]) { StatehouseViews.collectTagged(content, into: &tabs) }
 }
 

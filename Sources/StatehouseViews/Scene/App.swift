@@ -49,6 +49,8 @@ public protocol Scene {
 public struct RouteDescription {
     public let path: String
     public let title: String
+    /// What its documents' `<head>` carries of the app's own (scene modifiers set it).
+    public internal(set) var head = PageHead()
     let build: @MainActor (any HTMLRendering.Type, PageLocation, StateSnapshots?, (any AppStorageScope)?,
                            ((inout EnvironmentValues) -> Void)?) -> LiveTree
 

@@ -123,11 +123,31 @@ public struct EmptyView: View, PrimitiveView {
 /// }
 /// .font(.headline)
 /// ```
-public struct Group<Content: View>: View, PrimitiveView {
+///
+/// Of scenes, a group is several routes that scene modifiers apply to together:
+///
+/// ```swift
+/// var body: some Scene {
+///     Group {
+///         Route("/") { HomeView() }
+///         Route("/settings", title: "Settings") { SettingsView() }
+///     }
+///     .stylesheet("app.css")
+/// }
+/// ```
+public struct Group<Content> {
     let content: Content
+}
+
+extension Group: View, PrimitiveView where Content: View {
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node { GroupContentNode(view, context) }
+}
+
+extension Group: Scene where Content: Scene {
+    public init(@SceneBuilder content: () -> Content) { self.content = content() }
+    public var _routes: [RouteDescription] { content._routes }
 }
 
 /// A type-erased view. When the wrapped view's type changes, the old subtree is destroyed

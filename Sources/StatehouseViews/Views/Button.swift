@@ -55,7 +55,7 @@ public struct Button<Label: View>: View, ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
-        buttonElement(in: environment, text: Label.self == Text.self ? sameTypeCast(label, to: Text.self).string : nil)
+        buttonElement(in: environment, text: Label.self == Text.self ? sameTypeCast(label, to: Text.self).resolved(in: environment) : nil)
     }
 
     /// The `<button>`, with `text` as its label or none (a custom style's body is mounted
@@ -140,19 +140,38 @@ extension View {
 }
 
 extension Button where Label == Text {
-    /// Creates a button that generates its label from a string.
+    /// Creates a button that generates its label from a localized string key.
+    @inlinable public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+
+    /// Creates a button with a specified role that generates its label from a localized string key.
+    @inlinable public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
+
+    /// Creates a button that generates its label from a string, without localization.
+    @_disfavoredOverload
     @inlinable public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(title) }
     }
 
-    /// Creates a button with a specified role that generates its label from a string.
+    /// Creates a button with a specified role that generates its label from a string, without
+    /// localization.
+    @_disfavoredOverload
     @inlinable public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Text(title) }
     }
 }
 
 extension Button where Label == StatehouseViews.Label<Text, Image> {
+    /// Creates a button with a localized text label and a system image.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { StatehouseViews.Label(titleKey, systemImage: systemImage) }
+    }
+
     /// Creates a button with a text label and a system image.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { StatehouseViews.Label(title, systemImage: systemImage) }
     }

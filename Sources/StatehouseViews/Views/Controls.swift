@@ -16,37 +16,66 @@ import Foundation
 /// when it is committed (Return, or focus leaving the field); a text that does not parse stays
 /// in the field and the value keeps what it had.
 public struct TextField: View {
-    let title: String
+    let title: Text
     let text: Binding<String>
     let isSecure: Bool
     var axis: Axis = .horizontal
     /// The placeholder, when it is not the title.
-    var prompt: String?
+    var prompt: Text?
     /// A `value:format:` field: its own view, which keeps the text being typed.
     var formatted: AnyView?
 
-    /// Creates a text field with a text label generated from a title string.
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.title = String(title)
+    /// Creates a text field with a text label generated from a localized title string.
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        title = Text(titleKey)
         self.text = text
         isSecure = false
     }
 
     /// Creates a text field whose placeholder is the prompt (its label, for assistive
     /// technology, is the title).
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
+        self.init(titleKey, text: text)
+        self.prompt = prompt
+    }
+
+    /// Creates a text field that grows along `axis`: `.vertical` is a `<textarea>`.
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
+        self.init(titleKey, text: text)
+        self.axis = axis
+    }
+
+    /// Creates a text field with a prompt that grows along `axis`.
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?, axis: Axis) {
+        self.init(titleKey, text: text, prompt: prompt)
+        self.axis = axis
+    }
+
+    /// Creates a text field with a text label generated from a title string, without localization.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.title = Text(title)
+        self.text = text
+        isSecure = false
+    }
+
+    /// Creates a text field whose placeholder is the prompt, with a title not localized.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
         self.init(title, text: text)
-        self.prompt = prompt?.description
+        self.prompt = prompt
     }
 
     /// Creates a text field that grows along `axis`: `.vertical` is a `<textarea>` whose text
     /// wraps and where Return starts a new line.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
         self.init(title, text: text)
         self.axis = axis
     }
 
     /// Creates a text field with a prompt that grows along `axis`.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?, axis: Axis) {
         self.init(title, text: text, prompt: prompt)
         self.axis = axis
@@ -60,13 +89,21 @@ public struct TextField: View {
     /// TextField("Price", value: $price, format: .currency(code: "EUR"))
     /// TextField("Guests", value: $guests, format: .number)
     /// ```
+    public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
+    where F.FormatOutput == String {
+        self.init(titleKey, text: .constant(""), prompt: prompt)
+        formatted = AnyView(FormattedTextField(title: self.title, prompt: self.prompt, value: value, format: format))
+    }
+
+    /// Creates a text field that edits a value through a format style, with a title not localized.
+    @_disfavoredOverload
     public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
     where F.FormatOutput == String {
         self.init(title, text: .constant(""), prompt: prompt)
         formatted = AnyView(FormattedTextField(title: self.title, prompt: self.prompt, value: value, format: format))
     }
 
-    init(secure title: String, text: Binding<String>) {
+    init(secure title: Text, text: Binding<String>) {
         self.title = title
         self.text = text
         isSecure = true
@@ -88,8 +125,8 @@ public struct TextField: View {
 /// A draft is kept only while the value is the one it was typed over: a value set elsewhere
 /// (a Reset button) replaces it.
 struct FormattedTextField<F: ParseableFormatStyle>: View where F.FormatOutput == String {
-    let title: String
-    let prompt: String?
+    let title: Text
+    let prompt: Text?
     let value: Binding<F.FormatInput>
     let format: F
     /// What was typed and not yet taken into the value, and the formatted value it was typed
@@ -129,11 +166,19 @@ struct FormattedTextField<F: ParseableFormatStyle>: View where F.FormatOutput ==
 /// durable store, while the field is shown. A binding made by hand (`Binding(get:set:)`) cannot be traced to its
 /// state: declare that state `@State(.memoryOnly)`.
 public struct SecureField: View {
-    let title: String
+    let title: Text
     let text: Binding<String>
 
+    /// Creates a secure field with a localized title.
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        title = Text(titleKey)
+        self.text = text
+    }
+
+    /// Creates a secure field with a title not localized.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.title = String(title)
+        self.title = Text(title)
         self.text = text
     }
 
@@ -150,14 +195,14 @@ public struct SecureField: View {
 }
 
 struct TextInput: ElementView {
-    let title: String
+    let title: Text
     let value: String
     let binding: Binding<String>
     let isSecure: Bool
     /// A search field (`.searchable`): `type="search"`.
     var isSearch = false
     /// The placeholder, when it is not the title.
-    var prompt: String?
+    var prompt: Text?
     /// What a committed text does (a formatted field parses it): the browser sends `change`
     /// when focus leaves the field (`data-sh-commit`), and Return commits too.
     var commit: (@MainActor () -> Void)?
@@ -167,9 +212,10 @@ struct TextInput: ElementView {
     }
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
+        let title = title.resolved(in: environment)
         var spec = ElementSpec("input", [
             Attribute("class", "sh-textfield"), Attribute("type", isSecure ? "password" : isSearch ? "search" : "text"),
-            Attribute("placeholder", prompt ?? title), Attribute("aria-label", title),
+            Attribute("placeholder", prompt?.resolved(in: environment) ?? title), Attribute("aria-label", title),
         ])
         // A secret goes from the browser to the server, never back: a password field's value
         // is written only when it is empty (an action cleared it).
@@ -235,6 +281,12 @@ struct ToggleSwitch<Label: View>: View {
 
 extension Toggle where Label == Text {
     /// Creates a toggle that generates its label from a string.
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+
+    /// Creates a toggle that generates its label from a string, without localization.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
         self.init(isOn: isOn) { Text(title) }
     }
@@ -378,6 +430,11 @@ public struct Link<Label: View>: View, ElementView {
 }
 
 extension Link where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: URL) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, destination: URL) {
         self.init(destination: destination) { Text(title) }
     }

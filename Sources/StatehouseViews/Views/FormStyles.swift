@@ -11,8 +11,19 @@ extension View {
 
     /// Marks this view as searchable: a search field bound to `text` above it (`type="search"`;
     /// Enter runs `.onSubmit`, as in a text field).
+    @_disfavoredOverload
     public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
-        SearchableView(text: text, prompt: String(prompt), content: self)
+        SearchableView(text: text, prompt: Text(prompt), content: self)
+    }
+
+    /// Marks this view as searchable, with a localized prompt.
+    public func searchable(text: Binding<String>, prompt: LocalizedStringKey) -> some View {
+        SearchableView(text: text, prompt: Text(prompt), content: self)
+    }
+
+    /// Marks this view as searchable, with a prompt of a text view.
+    public func searchable(text: Binding<String>, prompt: Text?) -> some View {
+        SearchableView(text: text, prompt: prompt ?? Text("Search"), content: self)
     }
 
     /// Marks this view as searchable, with the prompt "Search".
@@ -35,7 +46,7 @@ extension View {
 
 struct SearchableView<Content: View>: View {
     let text: Binding<String>
-    let prompt: String
+    let prompt: Text
     let content: Content
 
     var body: some View {

@@ -137,8 +137,8 @@ struct TextArea: ElementView {
     let binding: Binding<String>
     /// A `TextField(_:text:axis: .vertical)`'s title: its placeholder and accessible name (Return
     /// starts a new line, as in SwiftUI's vertical field).
-    var title: String?
-    var prompt: String?
+    var title: Text?
+    var prompt: Text?
 
     func handler(in environment: EnvironmentValues) -> EventHandler? {
         .text(TextEntry(binding: binding, limit: environment.textInputLimit))
@@ -146,9 +146,9 @@ struct TextArea: ElementView {
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec: ElementSpec
-        if let title {
+        if let title = title?.resolved(in: environment) {
             spec = ElementSpec("textarea", [Attribute("class", "sh-textfield sh-vertical"), Attribute("rows", "2"),
-                                            Attribute("placeholder", prompt ?? title), Attribute("aria-label", title)], text: value)
+                                            Attribute("placeholder", prompt?.resolved(in: environment) ?? title), Attribute("aria-label", title)], text: value)
         } else {
             spec = ElementSpec("textarea", [Attribute("class", "sh-texteditor"), Attribute("rows", "5")], text: value)
         }

@@ -309,6 +309,14 @@ extension Section where Parent: View, Footer == EmptyView {
 }
 
 extension Section where Parent == Text, Footer == EmptyView {
+    /// Creates a section with a localized header.
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        header = Text(titleKey)
+        footer = nil
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.content = content()
         header = Text(title)
