@@ -36,6 +36,7 @@ public struct DemoApp: App {
             Route("/geometry", title: "Geometry") { GeometrySeed.GeometryView() }
         }
         .stylesheet("gallery.css")
+        .script("hooks.js")
         .icon("favicon.svg")
         .meta(name: "description", content: "Statehouse: SwiftUI's state model, served over HTTP")
     }

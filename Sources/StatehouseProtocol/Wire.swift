@@ -78,6 +78,11 @@ public enum Wire {
     /// The keys an element's `.onKeyPress` handles, a JSON array of DOM key names (`"*"`: any):
     /// the client sends them as `key` events.
     public static let keysAttribute: StaticString = "data-sh-keys"
+    /// The name of an element's browser-side hook (`.clientHook`): the client hands the element
+    /// to `Statehouse.hooks[name]`.
+    public static let hookAttribute: StaticString = "data-sh-hook"
+    /// The value the view gives its hook, as JSON.
+    public static let hookValueAttribute: StaticString = "data-sh-hook-value"
     /// The stream action that moves the browser's URL (`url`) after a navigation.
     public static let locationAction = "sh-location"
     /// The stream actions that move focus to, or take it from, their target after a

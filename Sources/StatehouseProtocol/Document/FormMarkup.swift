@@ -36,6 +36,11 @@ package enum FormMarkup: HTMLRendering {
         writer.attribute(Wire.keysAttribute, "[" + keys.map(jsonString).joined(separator: ",") + "]")
     }
 
+    package static func writeHookAttributes(name: String, value: String?, into writer: inout HTMLWriter) {
+        writer.attribute(Wire.hookAttribute, name)
+        if let value { writer.attribute(Wire.hookValueAttribute, value) }
+    }
+
     /// `string` as a JSON string literal.
     private static func jsonString(_ string: String) -> String {
         var json = "\""

@@ -218,6 +218,9 @@ struct ElementRegistry {
         case .key:
             guard behaviour(of: element)?.keyHandlers.isEmpty == false else { throw .unsupported(type: event.type, target: event.target) }
             return ResolvedEvent(element: element, run: try keyPress(event.value, at: element))
+        case .hook:
+            guard let hook = behaviour(of: element)?.hook, let receive = hook.receive else { throw .unsupported(type: event.type, target: event.target) }
+            return ResolvedEvent(element: element, run: try receive(event.value ?? "").get())
         default:
             break
         }

@@ -1,19 +1,24 @@
-/// What `.focused` and `.onKeyPress` attach to an element: the focus binding it reports to,
-/// and the keys it handles. Immutable; a modifier that adds to it makes a new one.
+/// What `.focused`, `.onKeyPress` and `.clientHook` attach to an element: the focus binding it
+/// reports to, the keys it handles, its browser-side hook. Immutable; a modifier that adds to
+/// it makes a new one.
 @MainActor
 final class ElementBehaviour: Equatable {
     let focus: FocusBinding?
     let keyHandlers: [KeyHandler]
+    let hook: ClientHook?
 
-    init(focus: FocusBinding?, keyHandlers: [KeyHandler]) {
+    init(focus: FocusBinding?, keyHandlers: [KeyHandler], hook: ClientHook? = nil) {
         self.focus = focus
         self.keyHandlers = keyHandlers
+        self.hook = hook
     }
 
     /// `base` (what modifiers further out attached) with `focus` (the innermost `.focused`
-    /// wins, as in SwiftUI) or more key handlers (the innermost are asked first).
-    static func adding(focus: FocusBinding? = nil, keyHandlers: [KeyHandler] = [], to base: ElementBehaviour?) -> ElementBehaviour {
-        ElementBehaviour(focus: focus ?? base?.focus, keyHandlers: keyHandlers + (base?.keyHandlers ?? []))
+    /// wins, as in SwiftUI), more key handlers (the innermost are asked first) or a hook (the
+    /// innermost wins: an element has one).
+    static func adding(focus: FocusBinding? = nil, keyHandlers: [KeyHandler] = [], hook: ClientHook? = nil,
+                       to base: ElementBehaviour?) -> ElementBehaviour {
+        ElementBehaviour(focus: focus ?? base?.focus, keyHandlers: keyHandlers + (base?.keyHandlers ?? []), hook: hook ?? base?.hook)
     }
 
     /// The keys the client sends (DOM `key` names, sorted), `any` for any key (not a key's
@@ -32,7 +37,10 @@ final class ElementBehaviour: Equatable {
     /// a view holding them is always brought up to date; a focus binding's closure writes the
     /// same storage with the same value).
     nonisolated static func == (a: ElementBehaviour, b: ElementBehaviour) -> Bool {
-        MainActor.assumeIsolated { a === b || (a.focus == b.focus && a.keyHandlers.isEmpty && b.keyHandlers.isEmpty) }
+        MainActor.assumeIsolated {
+            a === b || (a.focus == b.focus && a.keyHandlers.isEmpty && b.keyHandlers.isEmpty
+                        && a.hook?.attributes == b.hook?.attributes && a.hook?.receive == nil && b.hook?.receive == nil)
+        }
     }
 
     /// Whether the element's HTML is the same with either: a focus state that moved changes
@@ -41,7 +49,7 @@ final class ElementBehaviour: Equatable {
     static func rendersSame(_ a: ElementBehaviour?, _ b: ElementBehaviour?) -> Bool {
         if a === b { return true }
         guard let a, let b else { return false }
-        return (a.focus == nil) == (b.focus == nil) && a.keyNames == b.keyNames
+        return (a.focus == nil) == (b.focus == nil) && a.keyNames == b.keyNames && a.hook?.attributes == b.hook?.attributes
     }
 }
 

@@ -89,6 +89,9 @@ public enum EventType: String, Sendable, CaseIterable {
     /// An element that measures itself (a `GeometryReader`'s) has a new size (`value`:
     /// `WIDTHxHEIGHT` in CSS pixels).
     case resize
+    /// A message from an element's browser-side hook (`.clientHook`; `value`: JSON the view
+    /// decodes into the type it takes).
+    case hook
 }
 
 /// Why an event was refused. A refused event changes nothing.

@@ -22,10 +22,13 @@ package protocol HTMLRendering {
     /// report focus entering and leaving it (`.focused`) or the keys pressed in it
     /// (`.onKeyPress`: DOM key names, `*` for any). None by default.
     static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter)
+    /// Writes what names an element's browser-side hook (`.clientHook`) and the value it is given.
+    static func writeHookAttributes(name: String, value: String?, into writer: inout HTMLWriter)
 }
 
 extension HTMLRendering {
     package static func writeListenerAttributes(reportsFocus: Bool, keys: [String], id: String, into writer: inout HTMLWriter) {}
+    package static func writeHookAttributes(name: String, value: String?, into writer: inout HTMLWriter) {}
 }
 
 /// What kind of control an element is, for the renderer.

@@ -130,6 +130,7 @@ class ElementNode: SingleChildNode {
         if hasBehaviour, let behaviour = registry.pointee.behaviour(of: self) {
             if behaviour.focus?.isFocused == true { writer.attribute("autofocus", "") }
             R.writeListenerAttributes(reportsFocus: behaviour.focus != nil, keys: behaviour.keyNames, id: id, into: &writer)
+            if let hook = behaviour.hook { R.writeHookAttributes(name: hook.name, value: hook.value, into: &writer) }
         }
         writer.closeStartTag()
         if spec.isVoid { return }

@@ -4,7 +4,8 @@
 // come back. Without this script the page still works through the plain <form id="sh">.
 (() => {
   'use strict';
-  window.Statehouse = Object.freeze({ version: 1 });
+  // `hooks`: the app's browser-side hooks by name (`.clientHook`), registered by its scripts.
+  window.Statehouse = Object.freeze({ version: 1, hooks: {} });
 
   const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
   const page = meta('sh-page');
@@ -216,10 +217,47 @@
     if (html.includes('data-sh-measure') || html.includes('data-sh-async')) measureAll(document);
     restoreFocus(focus);
     syncDialogs();
+    if (hooked.size || html.includes('data-sh-hook')) syncHooks();
     const move = focusMove;
     focusMove = null;
     move?.();
   }
+
+  // --- Hooks: an element with data-sh-hook="NAME" (`.clientHook`) is handed to the app's
+  // Statehouse.hooks[NAME]: `mounted` when it comes, `updated` when its value
+  // (data-sh-hook-value, JSON) changes, `destroyed` when it goes, each called with `this` an
+  // object holding `el`, `value` and `send(message)` (a `hook` event to the view). A hook that
+  // throws is reported on the console and does not stop the page.
+  const hooked = new Map(); // element → its hook's `this`
+  const hookValue = (el) => {
+    const text = el.getAttribute('data-sh-hook-value');
+    try { return text === null ? undefined : JSON.parse(text); } catch { return undefined; }
+  };
+  function callHook(context, name) {
+    try { context.definition[name]?.call(context); } catch (err) { console.error(`Statehouse hook ${context.name}.${name}:`, err); }
+  }
+  function syncHooks() {
+    for (const [el, context] of hooked) {
+      if (el.isConnected && el.getAttribute('data-sh-hook') === context.name) continue;
+      hooked.delete(el);
+      callHook(context, 'destroyed');
+    }
+    for (const el of document.querySelectorAll('[data-sh-hook]')) {
+      const context = hooked.get(el), raw = el.getAttribute('data-sh-hook-value');
+      if (context) {
+        if (context.raw !== raw) { context.raw = raw; context.value = hookValue(el); callHook(context, 'updated'); }
+        continue;
+      }
+      const name = el.getAttribute('data-sh-hook'), definition = window.Statehouse.hooks[name];
+      if (!definition) { console.warn(`Statehouse: no hook ${name} (Statehouse.hooks.${name} = { mounted() {…} })`); continue; }
+      const made = { el, name, definition, raw, value: hookValue(el),
+                     send: (message) => send({ target: el.id, type: 'hook', value: JSON.stringify(message ?? null) }) };
+      hooked.set(el, made);
+      callHook(made, 'mounted');
+    }
+  }
+  // The app's scripts (deferred, after this one) have registered their hooks by now.
+  document.addEventListener('DOMContentLoaded', syncHooks);
 
   // --- Focus: an element with a .focused binding reports focus entering it, and leaving it
   // for one without (focus moving between two such elements is one `focus`). A move the
@@ -630,6 +668,7 @@
         measured.clear();
         measureAll(document);
         syncDialogs();
+        syncHooks();
         // A fresh render carries the focus states' element as `autofocus` (no move is owed).
         const wanted = root.querySelector('[autofocus]');
         if (wanted && document.activeElement !== wanted) moveFocus(() => wanted.focus());
