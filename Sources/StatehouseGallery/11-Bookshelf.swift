@@ -2,7 +2,8 @@ import Statehouse
 
 /// `/bookshelf`: a list that pushes details, each at its own URL (`/bookshelf/dune`), with
 /// SwiftUI's own navigation API. The books are App-level `@State`, so two browsers see each
-/// other's edits live.
+/// other's edits live. The search is kept in the URL (`/bookshelf?q=dune`, `@URLQuery`): a
+/// reload, a shared link and Back show the same list.
 enum BookshelfSeed {
     struct Book: Identifiable, Hashable {
         /// The book's slug: its segment of the URL.
@@ -27,11 +28,12 @@ enum BookshelfSeed {
         @Binding var books: [Book]
         @State private var section = Section.books
         @State private var showsAuthors = false
+        @URLQuery("q") private var search = ""
 
         var body: some View {
             TabView(selection: $section) {
                 NavigationStack {
-                    List(books) { book in
+                    List(books.filter { search.isEmpty || $0.title.localizedCaseInsensitiveContains(search) }) { book in
                         NavigationLink(value: book.id) {
                             VStack(alignment: .leading) {
                                 Text(book.title)
@@ -39,6 +41,7 @@ enum BookshelfSeed {
                             }
                         }
                     }
+                    .searchable(text: $search, prompt: "Title")
                     .navigationTitle("Bookshelf")
                     .navigationDestination(for: Book.ID.self) { id in
                         // A slug that names no book renders nothing: the URL is a 404.

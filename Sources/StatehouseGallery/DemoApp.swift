@@ -80,8 +80,10 @@ struct BrowserLine: View {
     }
 }
 
-/// `/`: links to every route.
+/// `/`: links to every route; a button that opens one from an action (`openURL`).
 struct IndexView: View {
+    @Environment(\.openURL) private var openURL
+
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
             HStack(spacing: 12) {
@@ -96,6 +98,8 @@ struct IndexView: View {
             Text("SwiftUI's state model, served over HTTP. Each route is a seed example.")
                 .foregroundStyle(.secondary)
             BrowserLine()
+            Button("Open the counter") { openURL(URL(string: "/counter")!) }
+                .accessibilityIdentifier("open-counter")
             List(demoRoutes, id: \.path) { route in
                 VStack(alignment: .leading, spacing: 4) {
                     Link(route.path, destination: URL(string: route.path)!)

@@ -85,6 +85,8 @@ public enum Wire {
     public static let hookValueAttribute: StaticString = "data-sh-hook-value"
     /// The stream action that moves the browser's URL (`url`) after a navigation.
     public static let locationAction = "sh-location"
+    /// The turbo-stream action that sends the browser to another URL (`openURL`).
+    public static let openAction = "sh-open"
     /// The stream actions that move focus to, or take it from, their target after a
     /// `@FocusState` write.
     public static let focusAction = "sh-focus"

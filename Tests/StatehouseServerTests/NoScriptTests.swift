@@ -117,7 +117,8 @@ struct NoScriptTests {
                 var browser = try FormBrowser(client, path: route)
                 let page = browser.pageID
                 for button in browser.buttons.prefix(4) {
-                    guard browser.buttons.contains(button) else { continue }
+                    // The index's Open the counter opens another page (`openURL`): OpenURLHTTPTests.
+                    guard browser.buttons.contains(button), button != "open-counter" else { continue }
                     try browser.press(button)
                     #expect(browser.location == "/_sh/render?page=\(page)", "\(route): the same page, not a new one")
                 }

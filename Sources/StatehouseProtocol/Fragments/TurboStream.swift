@@ -33,18 +33,31 @@ package enum TurboStream {
         }
     }
 
-    /// Moves the browser's URL to `path` (a new history entry); Turbo clients without this
-    /// action ignore it.
+    /// Moves the browser's URL to `path` (a new history entry; with `replace`, the current
+    /// entry's URL changes: only query items did); Turbo clients without this action ignore it.
     ///
     /// ```html
     /// <turbo-stream action="sh-location" target="sh-root" url="/bookshelf/dune"></turbo-stream>
+    /// <turbo-stream action="sh-location" target="sh-root" url="/bookshelf?q=dune" replace></turbo-stream>
     /// ```
-    package static func location(_ path: String) -> String { string { location(path, into: &$0) } }
+    package static func location(_ path: String, replacing: Bool = false) -> String { string { location(path, replacing: replacing, into: &$0) } }
 
-    static func location(_ path: String, into bytes: inout [UInt8]) {
+    static func location(_ path: String, replacing: Bool = false, into bytes: inout [UInt8]) {
         start(Wire.locationAction, "sh-root", into: &bytes)
         bytes.append(contentsOf: #" url=""#.utf8)
         HTMLWriter.escape(path, into: &bytes)
+        bytes.append(contentsOf: replacing ? #"" replace></turbo-stream>"#.utf8 : #""></turbo-stream>"#.utf8)
+    }
+
+    /// Sends the browser to `url` (`openURL`): another site, or another page of the app.
+    ///
+    /// ```html
+    /// <turbo-stream action="sh-open" target="sh-root" url="https://swift.org/"></turbo-stream>
+    /// ```
+    static func open(_ url: String, into bytes: inout [UInt8]) {
+        start(Wire.openAction, "sh-root", into: &bytes)
+        bytes.append(contentsOf: #" url=""#.utf8)
+        HTMLWriter.escape(url, into: &bytes)
         bytes.append(contentsOf: #""></turbo-stream>"#.utf8)
     }
 

@@ -20,6 +20,8 @@ final class Page {
 
     /// The `version` of the page's location the client was last told (see `fragments`).
     var locationVersion: Int
+    /// The `queryVersion` of the page's location the client was last told.
+    var queryVersion: Int
     /// The id (`Wire.Field.event`) of the last event applied, if it had one: a durable store
     /// keeps it with the page's state (under `eventKey`), so that a process that takes the
     /// page up does not apply that event again either.
@@ -58,6 +60,7 @@ final class Page {
         self.route = route
         self.tree = tree
         locationVersion = tree.location.version
+        queryVersion = tree.location.queryVersion
         self.session = session
         self.store = store
         lastUsed = now
@@ -120,8 +123,9 @@ final class Page {
 
     /// The body of a response of `changes`: if state was written inside `withAnimation`, the
     /// action that animates what follows; their fragments; then, if the page's navigation
-    /// moved, the action that moves the browser's URL (`history.pushState` in the client),
-    /// then, if a `@FocusState` was written, the action that moves focus.
+    /// moved, the action that moves the browser's URL (`history.pushState` in the client; only
+    /// query items changed: `replaceState`), then, if a `@FocusState` was written, the action
+    /// that moves focus.
     func fragments(_ changes: [ElementChange]) -> [UInt8] {
         // A restored page's first changes are the whole page (`LiveTree.resendAll`).
         sendsWholePage()
@@ -130,10 +134,14 @@ final class Page {
         TurboStream.encode(changes, into: &bytes)
         // Compared by version: nothing is written unless the location moved.
         if tree.location.version != locationVersion {
-            locationVersion = tree.location.version
+            (locationVersion, queryVersion) = (tree.location.version, tree.location.queryVersion)
             TurboStream.location(tree.location.path, into: &bytes)
+        } else if tree.location.queryVersion != queryVersion {
+            queryVersion = tree.location.queryVersion
+            TurboStream.location(tree.location.path, replacing: true, into: &bytes)
         }
         if let move = tree.takeFocusMove() { TurboStream.focus(move, into: &bytes) }
+        if let url = tree.location.takeOpenURL() { TurboStream.open(url.absoluteString, into: &bytes) }
         return bytes
     }
 

@@ -129,6 +129,8 @@ final class Application {
         let session = existing ?? store.makeSession()
         let location = PageLocation(base: route.path, segments: segments, tab: request.query["tab"], maxSegments: settings.maxPathSegments)
         location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))
+        location.takeQuery(request.query)
+        location.loadedURL = URL(string: request.query.isEmpty ? request.path : location.path)
         let tree = route.makeTree(FormMarkup.self, location: location,
                                   snapshots: store.durable == nil ? nil : StateSnapshots(), appStorage: session,
                                   environment: settings.rootEnvironment(request.environment))
@@ -350,9 +352,15 @@ final class Application {
             return end(page, failedWith: error)
         }
         // Back or Forward: the browser is at the URL already.
-        if post.event?.type == .navigate { page.locationVersion = page.tree.location.version }
+        if post.event?.type == .navigate {
+            (page.locationVersion, page.queryVersion) = (page.tree.location.version, page.tree.location.queryVersion)
+        }
         if request.wantsFragments {
             return HostResponse(status: 200, headers: Self.fragmentHeaders, body: page.fragments(changes))
+        }
+        // A view opened a URL (`openURL`): the browser goes there instead.
+        if let url = page.tree.location.takeOpenURL() {
+            return HostResponse(status: 303, headers: ["Location": url.absoluteString, "Cache-Control": "no-store"])
         }
         return Self.seeRender(page)
     }

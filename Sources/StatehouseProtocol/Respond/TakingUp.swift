@@ -183,11 +183,14 @@ extension Application {
         guard let first = parts.first, let (route, segments) = route(for: String(first)) else {
             return logger.notice("a stored page's URL names no route: \(stored.url)")
         }
-        let tab = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?["tab"] : nil
+        let query = parts.count > 1 ? FormData.decode(Array(parts[1].utf8))?.dictionary ?? [:] : [:]
+        let tab = query["tab"]
         var values = stored.values
         let lastEventID = values.removeValue(forKey: Page.eventKey).map { String(decoding: $0, as: UTF8.self) }
         let location = PageLocation(base: route.path, segments: segments, tab: tab, maxSegments: settings.maxPathSegments)
         location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))
+        location.takeQuery(query)
+        location.loadedURL = URL(string: stored.url)
         let tree = route.makeTree(FormMarkup.self, location: location,
                                   snapshots: StateSnapshots(restoring: values), appStorage: session,
                                   environment: settings.rootEnvironment(request.environment))

@@ -28,6 +28,17 @@ public final class PageLocation {
     }
     /// Changes whenever `segments` or `tab` do: a host compares it instead of building paths.
     public private(set) var version = 0
+    /// The URL's query items but `tab` (`?q=dune`), which `@URLQuery` properties read and write.
+    var query: QueryItemsModel {
+        if let queryModel { return queryModel }
+        let model = QueryItemsModel()
+        queryModel = model
+        return model
+    }
+    private var queryModel: QueryItemsModel?
+    /// Changes whenever a query item does: the browser's URL is then replaced, not pushed (a
+    /// search typed is no place to go Back to).
+    public private(set) var queryVersion = 0
     /// Whether the page's browser tab is shown (`@Environment(\.scenePhase)`); made when first
     /// read or set.
     var phase: ScenePhaseModel {
@@ -51,6 +62,11 @@ public final class PageLocation {
     /// none (texts as written, formatted as the server does).
     public package(set) var language: PageLanguage?
 
+    /// The URL the page was loaded with: its path and query (`.onOpenURL`).
+    public package(set) var loadedURL: URL?
+    /// A URL a view asked the browser to open (`openURL`), not yet sent.
+    var pendingOpen: URL?
+
     /// Why the URL the page was loaded with shows nothing (an unknown value, a destination
     /// that renders nothing for it, segments on a page with no stack); nil if it was found.
     public internal(set) var notFound: String?
@@ -69,9 +85,11 @@ public final class PageLocation {
     /// 15 KB URL of 3,000 segments took 4.8 s and answered 25 MB before there was a cap).
     public nonisolated static let defaultMaxSegments = 64
 
-    /// A page at `base` loaded with `segments` below it and `tab` selected.
-    public convenience init(base: String, segments: [String] = [], tab: String? = nil) {
+    /// A page at `base` loaded with `segments` below it, `tab` selected and `query` items
+    /// (`["q": "dune"]`) for its `@URLQuery` properties.
+    public convenience init(base: String, segments: [String] = [], tab: String? = nil, query: [String: String] = [:]) {
         self.init(base: base, segments: segments, tab: tab, maxSegments: Self.defaultMaxSegments)
+        takeQuery(query)
     }
 
     /// A page at `base` loaded with `segments` below it and `tab` selected; Back and Forward
@@ -83,15 +101,46 @@ public final class PageLocation {
         self.maxSegments = maxSegments
     }
 
-    /// The URL of what the page shows: `base`, each segment percent-encoded, and the tab.
-    public var path: String { Self.path(base, segments, tab: tab) }
+    /// The URL of what the page shows: `base`, each segment percent-encoded, the tab, and the
+    /// query items by name.
+    public var path: String { Self.path(base, segments, tab: tab, query: queryModel?.items ?? [:]) }
 
-    static func path(_ base: String, _ segments: some Sequence<String>, tab: String? = nil) -> String {
+    static func path(_ base: String, _ segments: some Sequence<String>, tab: String? = nil, query: [String: String] = [:]) -> String {
         var path = base == "/" ? "" : base
         for segment in segments { path += "/" + PathSegment.escaped(segment) }
         if path.isEmpty { path = "/" }
-        if let tab { path += "?tab=" + PathSegment.escaped(tab) }
+        var separator = "?"
+        if let tab {
+            path += "?tab=" + PathSegment.escaped(tab)
+            separator = "&"
+        }
+        for name in query.keys.sorted() {
+            path += separator + QueryItemsModel.escaped(name) + "=" + QueryItemsModel.escaped(query[name]!)
+            separator = "&"
+        }
         return path
+    }
+
+    // MARK: Query items
+
+    /// Sets the query item `name` (nil removes it): the views reading it are evaluated again and
+    /// the browser's URL is replaced.
+    func setQueryItem(_ name: String, _ value: String?) {
+        guard query.items[name] != value else { return }
+        query.items[name] = value
+        queryVersion &+= 1
+    }
+
+    /// Takes the query items of a URL the page was loaded with or went to (Back, Forward): all
+    /// but `tab`, at most `QueryItemsModel.maxItems` of them.
+    package func takeQuery(_ items: [String: String]) {
+        var kept = items
+        kept.removeValue(forKey: "tab")
+        kept = kept.filter { QueryItemsModel.isAcceptable(name: $0.key, value: $0.value) }
+        if kept.count > QueryItemsModel.maxItems { kept = Dictionary(uniqueKeysWithValues: kept.sorted { $0.key < $1.key }.prefix(QueryItemsModel.maxItems).map { ($0.key, $0.value) }) }
+        guard kept != (queryModel?.items ?? [:]) else { return }
+        query.items = kept
+        queryVersion &+= 1
     }
 
     /// The segments of a URL path below `base` (`/bookshelf/dune` → `["dune"]`), percent-decoded;
@@ -146,12 +195,14 @@ public final class PageLocation {
         } else if !segments.isEmpty {
             return nil
         }
+        let query = parts.count > 1 ? QueryItemsModel.items(of: String(Substring(parts[1]))) : [:]
         return { [self] in
             if let selected { tabs?.select(selected) }
             stack?.show(path)
             // The browser is there already: the host need not move it.
             self.tab = selected.flatMap { tabs?.urlValue(of: $0) }
             self.segments = segments
+            self.takeQuery(query)
         }
     }
 

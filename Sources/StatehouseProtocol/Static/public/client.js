@@ -167,14 +167,21 @@
                  direction: stream.getAttribute('direction') === 'alternate' ? 'alternate' : 'normal' };
     },
     // The page's navigation moved (a NavigationLink, a path written, dismiss): a new history
-    // entry, remembering where the screen it leaves was scrolled to.
+    // entry, remembering where the screen it leaves was scrolled to. Only its query items
+    // changed (`replace`, a @URLQuery written): the entry's URL changes, no entry is added.
     'sh-location': (el, frag, stream) => {
       const url = stream.getAttribute('url');
       if (!url || url === location.pathname + location.search) return;
+      if (stream.hasAttribute('replace')) { history.replaceState(history.state, '', url); return; }
       history.replaceState({ ...history.state, shScroll: scrollBeforeEvent }, '');
       history.pushState({ shScroll: 0 }, '', url);
       scrollTo(0, 0);
       syncTitle();
+    },
+    // A view opened a URL (openURL): go there, if it is one a page may open.
+    'sh-open': (el, frag, stream) => {
+      const url = new URL(stream.getAttribute('url') ?? '', location.href);
+      if (['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol)) location.assign(url.href);
     },
     // A @FocusState was written: focus goes there (or leaves), once the changes are in.
     // (Unless the person has moved focus since: their report, still queued, wins.)
