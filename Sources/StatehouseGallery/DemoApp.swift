@@ -34,6 +34,7 @@ public struct DemoApp: App {
             Route("/notes", title: "Notes") { NotesSeed.NotesView() }
             Route("/motion", title: "Motion") { MotionSeed.MotionView() }
             Route("/geometry", title: "Geometry") { GeometrySeed.GeometryView() }
+            Route("/upload", title: "Upload") { UploadSeed.UploadView() }
         }
         .stylesheet("gallery.css")
         .script("hooks.js")
@@ -61,6 +62,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/groceries", "List editing as tutorials write it: ForEach($items) bindings, onDelete (a Delete button per row), onMove with EditButton, formatted text."),
     ("/motion", "withAnimation: a dot grows and fades, a card slides in and out on a spring (.transition); instant under reduced motion."),
     ("/geometry", "GeometryReader: the content follows the width the browser reports, live as the window is resized."),
+    ("/upload", ".fileImporter: the chosen file is streamed to the upload directory; the page shows its name and size, with or without JavaScript."),
     ("/notes", "@SceneStorage keeps this tab's draft across a reload; @AppStorage shares the text size with every page of the session."),
     ("/signup", "A sign-up form: errors under the fields, Create account disabled until valid, Return moves focus to the first invalid field (@FocusState)."),
     ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),

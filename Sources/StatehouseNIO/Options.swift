@@ -20,6 +20,12 @@ public struct ServerOptions: Sendable {
     public var maxBodyBytes = 1 << 20
     /// Largest request header block accepted (431 beyond).
     public var maxHeaderBytes = 16 << 10
+    /// Largest upload (a file importer's post, its files together; 413 beyond).
+    public var maxUploadBytes = 64 << 20
+    /// Largest file in an upload (413 beyond).
+    public var maxUploadFileBytes = 32 << 20
+    /// Where uploaded files are written (nil: `statehouse-uploads` in the temporary directory).
+    public var uploadDirectory: String?
     /// Seconds a client has from a request's first byte to its last (408 and dropped beyond).
     public var requestTimeout: Double = 10
     /// Seconds a kept-alive connection may sit without a request before it is closed.
@@ -151,7 +157,10 @@ public struct ServerOptions: Sendable {
     var limits: HTTPLimits {
         HTTPLimits(maxBodyBytes: maxBodyBytes, maxHeaderBytes: maxHeaderBytes, requestTimeout: .nanoseconds(Int64(requestTimeout * 1e9)),
                    idleTimeout: .nanoseconds(Int64(idleTimeout * 1e9)), maxConnections: maxConnections,
-                   maxConnectionsPerClient: maxConnectionsPerClient, trustedProxies: Set(trustedProxies))
+                   maxConnectionsPerClient: maxConnectionsPerClient, trustedProxies: Set(trustedProxies),
+                   upload: MultipartUpload.Limits(maxRequestBytes: maxUploadBytes, maxFileBytes: maxUploadFileBytes, maxFieldBytes: maxBodyBytes),
+                   uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) }
+                       ?? FileManager.default.temporaryDirectory.appendingPathComponent("statehouse-uploads"))
     }
 }
 
@@ -164,6 +173,9 @@ extension ServerOptions {
         .text("public-dir", \.publicDirectory, "Serve /_sh/ files from this directory instead of the embedded copy of public/."),
         .integer("max-body-bytes", \.maxBodyBytes, "Largest request body accepted (413 beyond)."),
         .integer("max-header-bytes", \.maxHeaderBytes, "Largest request header block accepted (431 beyond)."),
+        .integer("max-upload-bytes", \.maxUploadBytes, "Largest upload: a file importer's post, its files together (413 beyond)."),
+        .integer("max-upload-file-bytes", \.maxUploadFileBytes, "Largest file in an upload (413 beyond)."),
+        .text("upload-dir", \.uploadDirectory, "Where uploaded files are written (default: statehouse-uploads in the temporary directory); each page's are deleted when it ends."),
         .seconds("request-timeout", \.requestTimeout, "Seconds a client has to send a whole request (408 and dropped beyond)."),
         .seconds("idle-timeout", \.idleTimeout, "Seconds an idle keep-alive connection stays open."),
         .integer("max-connections", \.maxConnections, "Connections open at once (503 beyond)."),

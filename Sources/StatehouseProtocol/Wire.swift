@@ -13,6 +13,9 @@ public enum Wire {
     public static let prefix = "/_sh/"
     /// `POST`: one event (or a no-JavaScript form post).
     public static let eventPath = "/_sh/event"
+    /// Where a file importer's form posts its files (`multipart/form-data`); a host streams
+    /// them to disk and hands the protocol their text fields as a form (`HostRequest.uploads`).
+    public static let uploadPath = "/_sh/upload"
     /// `POST`: the page's document went away (the client's beacon).
     public static let leavePath = "/_sh/leave"
     /// `GET ?page=`: the page's whole document as it is now.

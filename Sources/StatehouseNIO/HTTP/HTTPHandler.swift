@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -22,6 +23,9 @@ struct HTTPLimits: Sendable {
     var maxConnectionsPerClient: Int
     /// Addresses not held to `maxConnectionsPerClient` (proxies).
     var trustedProxies: Set<String>
+    /// The bounds of a `POST /_sh/upload`, whose files are streamed to `uploadDirectory`.
+    var upload: MultipartUpload.Limits
+    var uploadDirectory: URL
 }
 
 /// What every connection's handlers share, held once per server: each handler keeps one
@@ -83,6 +87,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var logger: Logger { settings.logger }
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
+    /// The upload being read (`POST /_sh/upload`): its files go to disk as they arrive.
+    private var upload: MultipartUpload?
     /// After a refusal the rest of the request is ignored and the connection closed.
     private var isRefusing = false
     /// A refusal's answer is out and the output closed: what the client still sends is read
@@ -188,6 +194,23 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 refuse(context, .requestHeaderFieldsTooLarge, "request headers are larger than \(limits.maxHeaderBytes) bytes")
                 return
             }
+            upload?.discard()
+            upload = nil
+            if head.method == .POST, head.uri.split(separator: "?").first == Substring(Wire.uploadPath) {
+                if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limits.upload.maxRequestBytes {
+                    refuse(context, .payloadTooLarge, "the upload is larger than \(limits.upload.maxRequestBytes) bytes")
+                    return
+                }
+                do {
+                    upload = try MultipartUpload(contentType: head.headers.first(name: "content-type") ?? "", directory: limits.uploadDirectory,
+                                                 limits: limits.upload)
+                } catch {
+                    refuse(context, HTTPResponseStatus(statusCode: error.status), error.message)
+                    return
+                }
+                self.head = head
+                return
+            }
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limits.maxBodyBytes {
                 refuse(context, .payloadTooLarge, "request body is larger than \(limits.maxBodyBytes) bytes")
                 return
@@ -195,6 +218,17 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             self.head = head
         case .body(let buffer):
             guard !isRefusing else { return }
+            if let upload {
+                let failure = buffer.withUnsafeReadableBytes { bytes -> MultipartUpload.Failure? in
+                    do throws(MultipartUpload.Failure) { try upload.feed(bytes) } catch { return error }
+                    return nil
+                }
+                if let failure {
+                    self.upload = nil
+                    refuse(context, HTTPResponseStatus(statusCode: failure.status), failure.message)
+                }
+                return
+            }
             if body.count + buffer.readableBytes > limits.maxBodyBytes {
                 refuse(context, .payloadTooLarge, "request body is larger than \(limits.maxBodyBytes) bytes")
                 return
@@ -210,8 +244,19 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             var fields: [(name: String, value: String)] = []
             fields.reserveCapacity(head.headers.count)
             for (name, value) in head.headers { fields.append((name, value)) }
-            let request = HostRequest(method: head.method.rawValue, uri: head.uri, headers: HostHeaders(fields), body: body)
+            var request = HostRequest(method: head.method.rawValue, uri: head.uri, headers: HostHeaders(fields), body: body)
             body = []
+            if let upload {
+                self.upload = nil
+                do {
+                    let (formFields, files) = try upload.finish()
+                    request.body = Array(MultipartUpload.formBody(formFields).utf8)
+                    request.uploads = files
+                } catch {
+                    refuse(context, HTTPResponseStatus(statusCode: error.status), error.message)
+                    return
+                }
+            }
             isAnswering = true
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)
             // Answered on this connection's loop: at once when the views ran on it (the main
@@ -247,6 +292,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        upload?.discard()
+        upload = nil
         lingerClose?.cancel()
         lingerClose = nil
         heartbeat?.cancel()

@@ -1,4 +1,5 @@
 import Foundation
+import StatehouseViews
 /// A request as a host hands it to the protocol: a host (the built-in SwiftNIO server, or a
 /// Hummingbird or Vapor app) converts its own request type to this one.
 ///
@@ -24,6 +25,9 @@ public struct HostRequest: Sendable {
     public var upgradesToWebSocket = false
     /// The body decoded as a form, once someone has (an event's, before the main actor).
     var form: FormData?
+    /// The files of a `POST /_sh/upload`, stored by the host as their bytes arrived
+    /// (`MultipartUpload`); its text fields are then the body, as a form.
+    public var uploads: [UploadedFile] = []
 
     public init(method: String, uri: String, headers: HostHeaders, body: [UInt8]) {
         self.method = method
@@ -36,7 +40,7 @@ public struct HostRequest: Sendable {
 
     /// This request with `form` decoded, if it is an event.
     func decodingEventForm() -> HostRequest {
-        guard method == "POST", path == Wire.eventPath else { return self }
+        guard method == "POST", path == Wire.eventPath || path == Wire.uploadPath else { return self }
         var request = self
         request.form = FormData.decode(body)
         return request

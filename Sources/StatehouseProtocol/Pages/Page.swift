@@ -1,3 +1,4 @@
+import Foundation
 import StatehouseViews
 
 /// One loaded document (a browser tab): a live tree owned by one session, and the event
@@ -145,8 +146,13 @@ final class Page {
         return bytes
     }
 
-    /// Ends the page's streams (the page itself is ending).
+    /// Files uploaded to the page (`.fileImporter`): deleted when it ends, unless the app moved them.
+    var uploads: [URL] = []
+
+    /// Ends the page's streams (the page itself is ending), and deletes its uploads.
     func closeStreams() {
+        for url in uploads { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        uploads = []
         for stream in streams.values { stream.close() }
         streams.removeAll()
         streamOrder.removeAll()

@@ -64,6 +64,8 @@ final class Application {
         switch (request.method, request.path) {
         case ("POST", Wire.eventPath): event(request, respond)
         case (_, Wire.eventPath): respond(.text(405, "use POST for \(Wire.eventPath)"))
+        case ("POST", Wire.uploadPath): upload(request, respond)
+        case (_, Wire.uploadPath): respond(.text(405, "use POST for \(Wire.uploadPath)"))
         case ("POST", Wire.leavePath): respond(leave(request))
         case (_, Wire.leavePath): respond(.text(405, "use POST for \(Wire.leavePath)"))
         case ("GET", Wire.renderPath): respond(render(request))
@@ -278,9 +280,23 @@ final class Application {
         store.persist(page) { respond(response) }
     }
 
+    /// `POST /_sh/upload`: the host stored the files; its text fields are an event post whose
+    /// target (the Upload button) gets an `upload` event with them. Files of a refused upload
+    /// are deleted; the others are the page's until it ends.
+    private func upload(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
+        var page: Page?
+        let response = event(request, page: &page)
+        if response.status >= 400 || page == nil {
+            for file in request.uploads { try? FileManager.default.removeItem(at: file.url.deletingLastPathComponent()) }
+        } else {
+            page?.uploads += request.uploads.map(\.url)
+        }
+        respond(response)
+    }
+
     private func event(_ request: HostRequest, page found: inout Page?) -> HostResponse {
         // 400: malformed
-        if let contentType = request.headers.first("content-type"),
+        if request.path != Wire.uploadPath, let contentType = request.headers.first("content-type"),
            !contentType.utf8.hasPrefixIgnoringASCIICase(Wire.formType.utf8) {
             return .text(400, "expected Content-Type \(Wire.formType), got \(contentType)")
         }
@@ -308,6 +324,13 @@ final class Application {
             if eventID == page.lastEventID { return answerAgain(page, request) }
         }
         if page.mapsMadeUpIDs { post = Self.renamed(post, form, in: page) }
+        // An upload: its button gets the files, whatever the form said of the type.
+        if request.path == Wire.uploadPath {
+            guard let event = post.event else { return .text(400, "an upload names its Upload button (target)") }
+            post = EventPost(page: post.page, event: Event(target: event.target, type: .upload, files: request.uploads), fields: post.fields)
+        } else if post.event?.type == .upload {
+            return .text(400, "files are posted to \(Wire.uploadPath) as multipart/form-data")
+        }
         // A reloaded tab's new page takes over the old page's `@SceneStorage`.
         if let event = post.event, event.type == .scene {
             guard event.target == LiveTree.rootID, let replaced = event.value else {

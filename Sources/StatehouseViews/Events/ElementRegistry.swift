@@ -285,6 +285,10 @@ struct ElementRegistry {
         case (.measure(let binding)?, .resize):
             let size = try MeasuredElement<EmptyView>.size(event.value ?? "").get()
             return ResolvedEvent(element: element) { if binding.wrappedValue != size { binding.wrappedValue = size } }
+        case (.upload(let upload)?, .upload):
+            if let refusal = upload.refusal(of: event.files) { throw .invalidValue(refusal) }
+            let files = event.files
+            return ResolvedEvent(element: element) { upload.take(files) }
         case (.dismiss(let dismiss)?, .dismiss):
             return ResolvedEvent(element: element, run: dismiss)
         default:

@@ -43,11 +43,14 @@ public struct Event: Sendable {
     public var type: EventType
     /// A text field's whole text, or a toggle's `true`/`false`.
     public var value: String?
+    /// An `upload` event's files, as the host stored them.
+    public var files: [UploadedFile]
 
-    public init(target: String, type: EventType = .click, value: String? = nil) {
+    public init(target: String, type: EventType = .click, value: String? = nil, files: [UploadedFile] = []) {
         self.target = target
         self.type = type
         self.value = value
+        self.files = files
     }
 }
 
@@ -92,6 +95,9 @@ public enum EventType: String, Sendable, CaseIterable {
     /// A message from an element's browser-side hook (`.clientHook`; `value`: JSON the view
     /// decodes into the type it takes).
     case hook
+    /// Files posted to the upload path (`multipart/form-data`) for a `.fileImporter`'s Upload
+    /// button; the host stores them and names them in the event.
+    case upload
 }
 
 /// Why an event was refused. A refused event changes nothing.

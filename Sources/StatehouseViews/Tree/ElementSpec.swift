@@ -85,6 +85,8 @@ enum EventHandler {
     indirect case measure(Binding<CGSize?>)
     /// A presented dialog: `dismiss` (Escape) closes it.
     case dismiss(@MainActor () -> Void)
+    /// A file importer's Upload button: `upload` hands it the files.
+    indirect case upload(FileUpload)
 }
 
 /// What a text field does with a text event: `input`, `change` and `submit` set the text (of

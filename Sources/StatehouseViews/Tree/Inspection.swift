@@ -87,7 +87,7 @@ extension ElementNode {
         attributes += pending.attributes
         if hasBehaviour, tree.registry.behaviour(of: self)?.focus?.isFocused == true { attributes.append(Attribute("autofocus", "")) }
         let control: InspectedElement.ControlKind? = switch handler {
-        case .action?: .button
+        case .action?, .upload?: .button
         case .text?: .textField
         case .toggle?: .toggle
         case .dismiss?: .dialog

@@ -502,6 +502,8 @@
   document.addEventListener('click', (e) => {
     const button = e.target.closest?.('button[name="target"]');
     if (!button || !button.value || e.defaultPrevented) return;
+    // A file importer's Upload posts the form with its files (multipart), as without script.
+    if (button.hasAttribute('formenctype')) { uploading = true; return; }
     e.preventDefault();
     send({ target: button.value, type: 'click' });
   });
@@ -602,8 +604,9 @@
     send({ target: el.id, type: 'submit', value: el.value });
   });
 
+  let uploading = false; // the page's form is being posted with files: the page goes on after it
   document.addEventListener('submit', (e) => {
-    if (e.target.id !== 'sh') return;
+    if (e.target.id !== 'sh' || e.submitter?.hasAttribute('formenctype')) return;
     e.preventDefault();
     const el = document.activeElement;
     if (isText(el) && isControl(el)) send({ target: el.id, type: 'submit', value: el.value });
@@ -784,7 +787,7 @@
   // the server at once, instead of leaving it to idle out.
   addEventListener('pagehide', (e) => {
     stopListening();
-    if (!e.persisted) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
+    if (!e.persisted && !uploading) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
   });
   // Back from the back-forward cache: catch up (410 reloads) and listen again.
   addEventListener('pageshow', (e) => { if (e.persisted) resync(); });
