@@ -77,10 +77,12 @@ struct FileUpload {
 
 extension View {
     /// Presents a file chooser while `isPresented` is true: a file field (`<input type=file>`,
-    /// offering `allowedContentTypes`) and an Upload button below the view. The chosen files are
-    /// posted as `multipart/form-data` to `/_sh/upload` (with or without JavaScript), streamed
-    /// to the server's upload directory (never whole in memory), and handed to `onCompletion`
-    /// as file URLs; `isPresented` becomes false. Cancel closes it without a call.
+    /// offering `allowedContentTypes`) and an Upload button below the view; files may also be
+    /// dropped on it (with JavaScript). The chosen files are posted as `multipart/form-data` to
+    /// `/_sh/upload` (with JavaScript by XHR, a progress bar following it; without, as the
+    /// page's form), streamed to the server's upload directory (never whole in memory), and
+    /// handed to `onCompletion` as file URLs; `isPresented` becomes false. Cancel closes it
+    /// without a call.
     ///
     /// ```swift
     /// .fileImporter(isPresented: $isImporting, allowedContentTypes: [.image], allowsMultipleSelection: true) { result in
@@ -122,6 +124,9 @@ struct FileImporterView<Content: View>: View {
                     take(files)
                 })
                 Button("Cancel", role: .cancel) { isPresented.wrappedValue = false }
+                // Shown and moved by the client while the files go up.
+                Box("progress", [Attribute("class", "sh-upload-progress"), Attribute("max", "1"), Attribute("value", "0"),
+                                 Attribute("hidden", ""), Attribute("aria-label", "Upload progress")]) { EmptyView() }
             }
         }
     }

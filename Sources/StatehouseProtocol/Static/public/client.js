@@ -55,7 +55,7 @@
       // A slow answer marks its control busy (assistive technology announces it).
       const busy = setTimeout(() => document.getElementById(target)?.setAttribute('aria-busy', 'true'), 300);
       try {
-        const res = await transmit(body);
+        const res = type === 'upload' ? await upload(inFlight) : await transmit(body);
         const text = res.text;
         if (res.status === 200) {
           if (inFlight.tries) document.querySelector('.sh-notice')?.remove(); // the retry's notice
@@ -104,6 +104,42 @@
   }
   let lastReplyID = 0;
   const replies = new Map(); // id → the answer awaited over the socket
+
+  // A file importer's files: the page's form as multipart/form-data to /_sh/upload, by XHR
+  // (fetch reports no upload progress), the importer's <progress> following it. Resolves as
+  // transmit does; its id makes a retry apply once.
+  function upload(event) {
+    return new Promise((resolve, reject) => {
+      const form = new FormData(document.getElementById('sh'));
+      form.set('target', event.target);
+      form.set('_event', event.id);
+      const bar = document.getElementById(event.target)?.closest('.sh-file-importer')?.querySelector('progress');
+      if (bar) { bar.hidden = false; bar.value = 0; }
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/_sh/upload');
+      xhr.setRequestHeader('Accept', 'text/vnd.turbo-stream.html');
+      xhr.setRequestHeader('X-CSRF-Token', csrf);
+      xhr.upload.onprogress = (e) => { if (bar && e.lengthComputable) bar.value = e.loaded / e.total; };
+      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') });
+      xhr.onerror = () => reject(new Error('the upload did not reach the server'));
+      xhr.send(form);
+    });
+  }
+
+  // Files dropped on a file importer are its files, uploaded at once.
+  const dropZone = (e) => e.target.closest?.('.sh-file-importer');
+  document.addEventListener('dragover', (e) => { const zone = dropZone(e); if (zone) { e.preventDefault(); zone.classList.add('sh-drop'); } });
+  document.addEventListener('dragleave', (e) => dropZone(e)?.classList.remove('sh-drop'));
+  document.addEventListener('drop', (e) => {
+    const zone = dropZone(e);
+    if (!zone) return;
+    e.preventDefault();
+    zone.classList.remove('sh-drop');
+    const input = zone.querySelector('input[type=file]');
+    if (!input || !e.dataTransfer?.files.length) return;
+    input.files = e.dataTransfer.files;
+    zone.querySelector('button.sh-upload')?.click();
+  });
 
   function reply(message) {
     const end = message.indexOf('\n');
@@ -502,8 +538,8 @@
   document.addEventListener('click', (e) => {
     const button = e.target.closest?.('button[name="target"]');
     if (!button || !button.value || e.defaultPrevented) return;
-    // A file importer's Upload posts the form with its files (multipart), as without script.
-    if (button.hasAttribute('formenctype')) { uploading = true; return; }
+    // A file importer's Upload posts the form with its files (multipart), with its progress.
+    if (button.hasAttribute('formenctype')) { e.preventDefault(); send({ target: button.value, type: 'upload' }); return; }
     e.preventDefault();
     send({ target: button.value, type: 'click' });
   });
@@ -604,7 +640,6 @@
     send({ target: el.id, type: 'submit', value: el.value });
   });
 
-  let uploading = false; // the page's form is being posted with files: the page goes on after it
   document.addEventListener('submit', (e) => {
     if (e.target.id !== 'sh' || e.submitter?.hasAttribute('formenctype')) return;
     e.preventDefault();
@@ -787,7 +822,7 @@
   // the server at once, instead of leaving it to idle out.
   addEventListener('pagehide', (e) => {
     stopListening();
-    if (!e.persisted && !uploading) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
+    if (!e.persisted) navigator.sendBeacon('/_sh/leave', new URLSearchParams({ page, _csrf: csrf }));
   });
   // Back from the back-forward cache: catch up (410 reloads) and listen again.
   addEventListener('pageshow', (e) => { if (e.persisted) resync(); });
