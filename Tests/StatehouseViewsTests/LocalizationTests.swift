@@ -83,6 +83,32 @@ import Testing
         #expect(chooser.text("saved") == "3-mal automatisch gesichert")
     }
 
+    struct Titled: View {
+        @State private var choice = 1
+        @State private var date = Date(timeIntervalSince1970: 0)
+        @State private var tab = 1
+        var body: some View {
+            Picker("Counter", selection: $choice) { Text("One").tag(1) }
+            DatePicker("Counter", selection: $date, displayedComponents: .date)
+            Stepper("Counter", value: $choice)
+            DisclosureGroup("Counter") { Text("inside") }
+            LabeledContent("Counter") { Text(verbatim: "x") }
+            TabView(selection: $tab) { Tab("Counter", value: 1) { Text("first") } }
+            Text("body").alert("Counter", isPresented: .constant(true)) { Button("Increment") {} }
+        }
+    }
+
+    @Test("The titles of Picker, DatePicker, Stepper, DisclosureGroup, LabeledContent, Tab and .alert are looked up too")
+    func controlTitles() throws {
+        let page = try ViewTest(Titled().environment(\.locale, Locale(identifier: "de")))
+        let html = page.html
+        #expect(!html.contains("Counter"), "every title translated: \(html)")
+        #expect(html.components(separatedBy: "Zähler").count - 1 >= 8)
+        #expect(html.contains("Erhöhen"))
+        let english = try ViewTest(Titled()).html
+        #expect(!english.contains("Zähler"))
+    }
+
     @Test("Accept-Language: the heaviest language the catalog has, with the browser's region; else the source language; none without the header")
     func negotiation() {
         let catalog = LocalizationCatalog.main

@@ -148,20 +148,38 @@ extension Modified: TagCollecting {
 /// }
 /// ```
 public struct Tab<Value: Hashable, Content: View>: View, TagCollecting {
-    let title: String
+    let title: Text
     let systemImage: String?
     let value: Value
     let content: Content
 
-    public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.title = String(title)
+    /// A tab with a localized title and a system image.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
+        title = Text(titleKey)
         self.systemImage = systemImage
         self.value = value
         self.content = content()
     }
 
+    /// A tab with a localized title.
+    public init(_ titleKey: LocalizedStringKey, value: Value, @ViewBuilder content: () -> Content) {
+        title = Text(titleKey)
+        systemImage = nil
+        self.value = value
+        self.content = content()
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
+        self.title = Text(title)
+        self.systemImage = systemImage
+        self.value = value
+        self.content = content()
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, value: Value, @ViewBuilder content: () -> Content) {
-        self.title = String(title)
+        self.title = Text(title)
         systemImage = nil
         self.value = value
         self.content = content()
@@ -170,7 +188,8 @@ public struct Tab<Value: Hashable, Content: View>: View, TagCollecting {
     public var body: some View { content }
 
     func collectTagged(into tabs: inout [TaggedView]) {
-        let label = systemImage.map { AnyView(Label(title, systemImage: $0)) } ?? AnyView(Text(title))
+        let title = self.title
+        let label = systemImage.map { name in AnyView(Label { title } icon: { Image(systemName: name, label: "") }) } ?? AnyView(title)
         tabs.append(TaggedView(label: label, tag: AnyHashable(value), content: AnyView(content)))
     }
 }

@@ -21,41 +21,85 @@ extension View {
     ///     Text("This cannot be undone.")
     /// }
     /// ```
+    public func alert<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
+                                        @ViewBuilder message: () -> M) -> some View {
+        alert(Text(titleKey), isPresented: isPresented, actions: actions, message: message)
+    }
+
+    /// Presents an alert with a title not localized.
+    @_disfavoredOverload
     public func alert<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
                                                            @ViewBuilder message: () -> M) -> some View {
-        AlertView(content: self, kind: .alert, title: String(title), showsTitle: true, isPresented: isPresented,
+        alert(Text(title), isPresented: isPresented, actions: actions, message: message)
+    }
+
+    /// Presents an alert whose title is a text view.
+    public func alert<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
+                                        @ViewBuilder message: () -> M) -> some View {
+        AlertView(content: self, kind: .alert, title: title, showsTitle: true, isPresented: isPresented,
                   actions: actions(), message: message())
     }
 
     /// Presents an alert when a given condition is true.
+    public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+        alert(Text(titleKey), isPresented: isPresented, actions: actions) { EmptyView() }
+    }
+
+    /// Presents an alert with a title not localized.
+    @_disfavoredOverload
     public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
-        alert(title, isPresented: isPresented, actions: actions) { EmptyView() }
+        alert(Text(title), isPresented: isPresented, actions: actions) { EmptyView() }
     }
 
     /// Presents a confirmation dialog (an action sheet) when a given condition is true: its
     /// buttons dismiss it after their action, and a Cancel button is added unless one has the
     /// `.cancel` role.
+    public func confirmationDialog<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                                     titleVisibility: Visibility = .automatic,
+                                                     @ViewBuilder actions: () -> A,
+                                                     @ViewBuilder message: () -> M) -> some View {
+        confirmationDialog(Text(titleKey), isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: message)
+    }
+
+    /// Presents a confirmation dialog with a title not localized.
+    @_disfavoredOverload
     public func confirmationDialog<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
                                                                         titleVisibility: Visibility = .automatic,
                                                                         @ViewBuilder actions: () -> A,
                                                                         @ViewBuilder message: () -> M) -> some View {
-        AlertView(content: self, kind: .confirmation, title: String(title),
+        confirmationDialog(Text(title), isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: message)
+    }
+
+    /// Presents a confirmation dialog whose title is a text view.
+    public func confirmationDialog<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>,
+                                                     titleVisibility: Visibility = .automatic,
+                                                     @ViewBuilder actions: () -> A,
+                                                     @ViewBuilder message: () -> M) -> some View {
+        AlertView(content: self, kind: .confirmation, title: title,
                   showsTitle: titleVisibility == .visible || (titleVisibility == .automatic && M.self != EmptyView.self),
                   isPresented: isPresented, actions: actions(), message: message())
     }
 
     /// Presents a confirmation dialog when a given condition is true.
+    public func confirmationDialog<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                            titleVisibility: Visibility = .automatic,
+                                            @ViewBuilder actions: () -> A) -> some View {
+        confirmationDialog(Text(titleKey), isPresented: isPresented, titleVisibility: titleVisibility, actions: actions) { EmptyView() }
+    }
+
+    /// Presents a confirmation dialog with a title not localized.
+    @_disfavoredOverload
     public func confirmationDialog<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
                                                                titleVisibility: Visibility = .automatic,
                                                                @ViewBuilder actions: () -> A) -> some View {
-        confirmationDialog(title, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions) { EmptyView() }
+        confirmationDialog(Text(title), isPresented: isPresented, titleVisibility: titleVisibility, actions: actions) { EmptyView() }
     }
 }
 
 struct AlertView<Content: View, Actions: View, Message: View>: View {
     let content: Content
     let kind: DialogKind
-    let title: String
+    let title: Text
     let showsTitle: Bool
     let isPresented: Binding<Bool>
     let actions: Actions
@@ -102,7 +146,7 @@ let dialogMessageAttributes = [Attribute("class", "sh-dialog-message")]
 let dialogActionsAttributes = [Attribute("class", "sh-dialog-actions")]
 
 struct DialogTitle: ElementView {
-    let title: String
-    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("h2", dialogTitleAttributes, text: title) }
+    let title: Text
+    func element(in environment: EnvironmentValues) -> ElementSpec { ElementSpec("h2", dialogTitleAttributes, text: title.resolved(in: environment)) }
 }
 

@@ -101,7 +101,7 @@ extension View {
     /// Presents an alert when `isPresented` is true; its buttons dismiss it.
     public func alert(isPresented: Binding<Bool>, content: () -> Alert) -> some View {
         let alert = content()
-        return self.alert(alert.title.string, isPresented: isPresented) {
+        return self.alert(alert.title, isPresented: isPresented) {
             PresentedButtons(buttons: alert.buttons)
         } message: {
             if let message = alert.message { message }
@@ -111,7 +111,7 @@ extension View {
     /// Presents an alert for `item` while it is not nil (set to nil when dismissed).
     public func alert<Item: Identifiable>(item: Binding<Item?>, content: (Item) -> Alert) -> some View {
         let alert = item.wrappedValue.map(content)
-        return self.alert(alert?.title.string ?? "", isPresented: Self.isShowing(item)) {
+        return self.alert(alert?.title ?? Text(verbatim: ""), isPresented: Self.isShowing(item)) {
             PresentedButtons(buttons: alert?.buttons ?? [])
         } message: {
             if let message = alert?.message { message }
@@ -121,7 +121,7 @@ extension View {
     /// Presents an action sheet (a confirmation dialog) when `isPresented` is true.
     public func actionSheet(isPresented: Binding<Bool>, content: () -> ActionSheet) -> some View {
         let sheet = content()
-        return confirmationDialog(sheet.title.string, isPresented: isPresented, titleVisibility: .visible) {
+        return confirmationDialog(sheet.title, isPresented: isPresented, titleVisibility: .visible) {
             PresentedButtons(buttons: sheet.buttons)
         } message: {
             if let message = sheet.message { message }
@@ -131,7 +131,7 @@ extension View {
     /// Presents an action sheet for `item` while it is not nil.
     public func actionSheet<Item: Identifiable>(item: Binding<Item?>, content: (Item) -> ActionSheet) -> some View {
         let sheet = item.wrappedValue.map(content)
-        return confirmationDialog(sheet?.title.string ?? "", isPresented: Self.isShowing(item), titleVisibility: .visible) {
+        return confirmationDialog(sheet?.title ?? Text(verbatim: ""), isPresented: Self.isShowing(item), titleVisibility: .visible) {
             PresentedButtons(buttons: sheet?.buttons ?? [])
         } message: {
             if let message = sheet?.message { message }

@@ -28,13 +28,13 @@ private let confirmationAttributes = [Attribute("class", "sh-dialog sh-confirmat
 struct DialogElement<Content: View>: ElementView {
     let kind: DialogKind
     /// The accessible name (an alert's title).
-    let label: String?
+    let label: Text?
     let dismiss: @MainActor () -> Void
     let content: Content
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("dialog", kind.attributes)
-        if let label { spec.attributes.append(Attribute("aria-label", label)) }
+        if let label { spec.attributes.append(Attribute("aria-label", label.resolved(in: environment))) }
         spec.control = .dialog
         return spec
     }

@@ -391,12 +391,27 @@ public struct Stepper<Label: View>: View {
 }
 
 extension Stepper where Label == Text {
+    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
+        self.init(value: value, in: bounds, step: step) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1) {
         self.init(value: value, in: bounds, step: step) { Text(title) }
     }
+    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
+        self.init(value: value, step: step) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, step: V.Stride = 1) {
         self.init(value: value, step: step) { Text(title) }
     }
+    public init(_ titleKey: LocalizedStringKey, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
+        self.init(label: { Text(titleKey) }, onIncrement: onIncrement, onDecrement: onDecrement)
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
         self.init(label: { Text(title) }, onIncrement: onIncrement, onDecrement: onDecrement)
     }

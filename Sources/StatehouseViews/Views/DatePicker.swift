@@ -47,26 +47,49 @@ public struct DatePicker<Label: View>: View {
         let input = DateInput(binding: selection, range: range, components: components)
         return Box("label", [Attribute("class", "sh-datepicker")], forwardsIdentifier: true) {
             label
-            DateElement(input: input, value: input.format(selection.wrappedValue), title: (label as? Text)?.string)
+            DateElement(input: input, value: input.format(selection.wrappedValue), title: label as? Text)
         }
     }
 }
 
 extension DatePicker where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: nil, displayedComponents, label: Text(titleKey))
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, displayedComponents: Components = [.hourAndMinute, .date]) {
         self.init(selection: selection, range: nil, displayedComponents, label: Text(title))
     }
 
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: ClosedRange<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: range, displayedComponents, label: Text(titleKey))
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: ClosedRange<Date>,
                                    displayedComponents: Components = [.hourAndMinute, .date]) {
         self.init(selection: selection, range: range, displayedComponents, label: Text(title))
     }
 
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: Date.distantPast...range.upperBound, displayedComponents, label: Text(titleKey))
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
                                    displayedComponents: Components = [.hourAndMinute, .date]) {
         self.init(selection: selection, range: Date.distantPast...range.upperBound, displayedComponents, label: Text(title))
     }
 
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, range: range.lowerBound...Date.distantFuture, displayedComponents, label: Text(titleKey))
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
                                    displayedComponents: Components = [.hourAndMinute, .date]) {
         self.init(selection: selection, range: range.lowerBound...Date.distantFuture, displayedComponents, label: Text(title))
@@ -179,7 +202,7 @@ struct DateInput {
 struct DateElement: ElementView {
     let input: DateInput
     let value: String
-    let title: String?
+    let title: Text?
 
     func handler(in environment: EnvironmentValues) -> EventHandler? { .date(input) }
 
@@ -189,7 +212,7 @@ struct DateElement: ElementView {
             if range.lowerBound > Date.distantPast { spec.attributes.append(Attribute("min", input.format(range.lowerBound))) }
             if range.upperBound < Date.distantFuture { spec.attributes.append(Attribute("max", input.format(range.upperBound))) }
         }
-        if let title { spec.attributes.append(Attribute("aria-label", title)) }
+        if let title { spec.attributes.append(Attribute("aria-label", title.resolved(in: environment))) }
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.isVoid = true
         spec.control = .field

@@ -177,6 +177,12 @@ public struct ProgressView<Label: View>: View {
     }
 
     /// Creates a progress view for showing indeterminate progress, with a title.
+    public init(_ titleKey: LocalizedStringKey) where Label == Text {
+        fraction = nil
+        label = Text(titleKey)
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S) where Label == Text {
         fraction = nil
         label = Text(title)
@@ -189,6 +195,12 @@ public struct ProgressView<Label: View>: View {
     }
 
     /// Creates a progress view for showing determinate progress, with a title.
+    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1) where Label == Text {
+        fraction = Self.fraction(value, of: total)
+        label = Text(titleKey)
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1) where Label == Text {
         fraction = Self.fraction(value, of: total)
         label = Text(title)

@@ -15,6 +15,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
     let label: Label
     let content: Content
     @Environment(\.pickerKind) private var kind
+    @Environment(\.localizingLocale) private var locale
 
     /// Creates a picker that displays a custom label.
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
@@ -28,7 +29,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
         collectTagged(content, into: &options)
         let selected = AnyHashable(selection.wrappedValue)
         // The control's accessible name (its options' text would be read otherwise).
-        let title = (label as? Text)?.string
+        let title = label as? Text
         let choice = PickerChoice(options: options.map { $0.tag.map(PickerChoice.value) ?? "" }) { [selection] index in
             if let value = options[index].tag?.base as? SelectionValue { selection.wrappedValue = value }
         } current: { [selection] in PickerChoice.value(AnyHashable(selection.wrappedValue)) }
@@ -42,7 +43,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
                     }
                 }
             } else {
-                Box("div", radioGroupAttributes(isSegmented: kind == .segmented, title: title)) {
+                Box("div", radioGroupAttributes(isSegmented: kind == .segmented, title: title?.resolved(locale: locale))) {
                     ForEach(options.indices, id: \.self) { index in
                         CheckedButton(role: "radio", className: "sh-radio", isOn: options[index].tag == selected,
                                       onClick: .action { choice.select(index) }, content: options[index].label ?? options[index].content)
@@ -55,6 +56,11 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
 
 extension Picker where Label == Text {
     /// Creates a picker that generates its label from a string.
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+        self.init(selection: selection, content: content) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
         self.init(selection: selection, content: content) { Text(title) }
     }
@@ -72,7 +78,7 @@ struct PickerChoice {
 
 struct SelectElement<Content: View>: ElementView {
     let choice: PickerChoice
-    let title: String?
+    let title: Text?
     @ViewBuilder let makeContent: () -> Content
     var content: Content { makeContent() }
 
@@ -80,7 +86,7 @@ struct SelectElement<Content: View>: ElementView {
 
     func element(in environment: EnvironmentValues) -> ElementSpec {
         var spec = ElementSpec("select", [Attribute("class", "sh-select")])
-        if let title { spec.attributes.append(Attribute("aria-label", title)) }
+        if let title { spec.attributes.append(Attribute("aria-label", title.resolved(in: environment))) }
         if !environment.isEnabled { spec.attributes.append(Attribute("disabled", "")) }
         spec.control = .field
         return spec
