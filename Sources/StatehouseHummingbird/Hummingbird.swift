@@ -34,7 +34,18 @@ extension RouterMethods {
     ) -> Self {
         let responder = pages.responder
         let handler: @Sendable (Request, Context) async throws -> Response = { request, context in
-            var hostRequest = try await HostRequest(request, maxBodyBytes: context.maxUploadSize)
+            var hostRequest: HostRequest
+            if request.method == .post, request.uri.path == Wire.uploadPath {
+                // A file importer's files: to disk as they arrive, never whole in memory.
+                do {
+                    hostRequest = try await pages.uploadRequest(method: "POST", uri: request.uri.string, headers: HostHeaders(request),
+                                                                body: request.body)
+                } catch let refusal as StatehousePages.UploadRefusal {
+                    return Response(refusal.response)
+                }
+            } else {
+                hostRequest = try await HostRequest(request, maxBodyBytes: context.maxUploadSize)
+            }
             hostRequest.environment = try await environment(request, context)
             return Response(await responder.respond(to: hostRequest))
         }
@@ -55,12 +66,18 @@ extension HostRequest {
     /// A Hummingbird request as the protocol reads it: its body read up to `maxBodyBytes`
     /// (Hummingbird answers 413 beyond), and `Host` from the request's authority.
     init(_ request: Request, maxBodyBytes: Int) async throws {
-        var headers = HostHeaders()
-        for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
-        // HTTP types carry HTTP/1's `Host` as the authority; the origin check reads `Host`.
-        if let authority = request.head.authority, headers.first("host") == nil { headers.add(name: "Host", value: authority) }
         let body = request.method == .post ? try await request.body.collect(upTo: maxBodyBytes) : ByteBuffer()
-        self.init(method: request.method.rawValue, uri: request.uri.string, headers: headers, body: Array(body.readableBytesView))
+        self.init(method: request.method.rawValue, uri: request.uri.string, headers: HostHeaders(request), body: Array(body.readableBytesView))
+    }
+}
+
+extension HostHeaders {
+    /// A Hummingbird request's headers, with `Host` from its authority (HTTP types carry HTTP/1's
+    /// `Host` as the authority; the origin check reads `Host`).
+    init(_ request: Request) {
+        self.init()
+        for field in request.headers { add(name: field.name.rawName, value: field.value) }
+        if let authority = request.head.authority, first("host") == nil { add(name: "Host", value: authority) }
     }
 }
 

@@ -25,6 +25,9 @@ public final class StatehousePages: Sendable, Service {
     public let responder: StatehouseResponder
     private let store: (any DurableStore)?
     private let logger: Logger
+    /// The bounds of an upload and where its files go (`uploadRequest`).
+    let uploadLimits: MultipartUpload.Limits
+    let uploadDirectory: URL
 
     /// The options' state store, written in a log line (`memory`, `sqlite:statehouse.sqlite`, …).
     public let storeDescription: String
@@ -66,7 +69,8 @@ public final class StatehousePages: Sendable, Service {
         if options.previews { routes += PreviewCatalog.routes() }
         let responder = StatehouseResponder(routes: routes, settings: settings, appState: appState, logger: logger)
         return StatehousePages(responder: responder, store: settings.stateStore, logger: logger,
-                               storeDescription: settings.stateStore == nil ? "memory" : options.stateStore.description)
+                               storeDescription: settings.stateStore == nil ? "memory" : options.stateStore.description,
+                               uploads: (options.limits.upload, options.limits.uploadDirectory))
     }
 
     /// The session key of a store named by `--state-store` when no `--secret-key-file` is
@@ -111,7 +115,9 @@ public final class StatehousePages: Sendable, Service {
         }
     }
 
-    private init(responder: StatehouseResponder, store: (any DurableStore)?, logger: Logger, storeDescription: String) {
+    private init(responder: StatehouseResponder, store: (any DurableStore)?, logger: Logger, storeDescription: String,
+                 uploads: (limits: MultipartUpload.Limits, directory: URL)) {
+        (uploadLimits, uploadDirectory) = uploads
         self.responder = responder
         self.store = store
         self.logger = logger

@@ -38,6 +38,17 @@ extension RoutesBuilder {
             paths.append(components)
             paths.append(components + [.catchall])
         }
+        // A file importer's files: streamed to disk as they arrive, never whole in memory.
+        on(.POST, "_sh", "upload", body: .stream) { request async throws -> Response in
+            var hostRequest: HostRequest
+            do {
+                hostRequest = try await pages.uploadRequest(method: "POST", uri: request.url.string, headers: HostHeaders(request), body: request.body)
+            } catch let refusal as StatehousePages.UploadRefusal {
+                return Response(refusal.response)
+            }
+            hostRequest.environment = try await environment(request)
+            return Response(await responder.respond(to: hostRequest))
+        }
         for path in paths {
             on(.GET, path, use: handler)
             on(.POST, path, body: .collect(maxSize: maxBodySize), use: handler)
@@ -67,10 +78,16 @@ public struct StatehouseLifecycle: LifecycleHandler {
 extension HostRequest {
     /// A Vapor request as the protocol reads it (its body as collected).
     init(_ request: Request) {
-        var headers = HostHeaders()
-        for (name, value) in request.headers { headers.add(name: name, value: value) }
         let body = request.body.data.map { Array($0.readableBytesView) } ?? []
-        self.init(method: request.method.rawValue, uri: request.url.string, headers: headers, body: body)
+        self.init(method: request.method.rawValue, uri: request.url.string, headers: HostHeaders(request), body: body)
+    }
+}
+
+extension HostHeaders {
+    /// A Vapor request's headers.
+    init(_ request: Request) {
+        self.init()
+        for (name, value) in request.headers { add(name: name, value: value) }
     }
 }
 

@@ -24,7 +24,8 @@ class HostExample:
         self.name = name
         self.port = free_port()
         binary = os.path.join(ROOT, ".build", "debug", name)
-        environment = dict(os.environ, STATEHOUSE_STATE_STORE="memory", STATEHOUSE_LOG_LEVEL="warning", **env(self.port))
+        environment = dict(os.environ, STATEHOUSE_STATE_STORE="memory", STATEHOUSE_LOG_LEVEL="warning",
+                           STATEHOUSE_MAX_UPLOAD_FILE_BYTES="100000", **env(self.port))
         self.process = subprocess.Popen([binary] + arguments(self.port), env=environment,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 60
@@ -105,6 +106,10 @@ class HostsTests(unittest.TestCase):
         self.assertEqual(host.event(cookie, page, "wrong", "increment")[0], 403)
         self.assertEqual(host.event(cookie, "nosuchpage", csrf, "increment")[0], 410)
 
+        # An upload through the host: streamed to disk (issue 58.2), its name and size shown;
+        # one over --max-upload-file-bytes is 413.
+        self.exercise_upload(host, cookie)
+
         # Another user's page greets them.
         _, _, other = host.request("GET", "/counter", user="bob")
         self.assertIn('<span id="greeting" class="sh-text">Hello, bob</span>', other)
@@ -118,7 +123,7 @@ class HostsTests(unittest.TestCase):
         self.assertTrue(headers["content-type"].startswith("text/event-stream"))
         self.assertEqual(host.request("GET", "/nowhere/at/all")[0], 404)
         _, _, body = host.request("GET", "/_sh/health")
-        self.assertEqual(json.loads(body)["pages"], 2)
+        self.assertEqual(json.loads(body)["pages"], 3)  # alice's counter and upload pages, bob's counter
 
         # A stream whose browser is still there does not hold up a graceful stop.
         stream = http.client.HTTPConnection("127.0.0.1", host.port, timeout=10)
@@ -128,6 +133,32 @@ class HostsTests(unittest.TestCase):
         host.stop()
         self.assertLess(time.time() - started, 5, "stopped while a stream was open")
         stream.close()
+
+    def exercise_upload(self, host, cookie):
+        status, _, document = host.request("GET", "/upload", headers={"Cookie": cookie})
+        self.assertEqual(status, 200)
+        page = re.search(r'name="sh-page" content="([^"]+)"', document).group(1)
+        csrf = re.search(r'name="csrf-token" content="([^"]+)"', document).group(1)
+        status, _, body = host.event(cookie, page, csrf, "choose")
+        self.assertEqual(status, 200, body)
+        field = re.search(r'<input id="([^"]+)" class="sh-file" type="file"', body).group(1)
+        button = re.search(r'<button id="([^"]+)" class="sh-button sh-upload"', body).group(1)
+
+        def post(size):
+            boundary = "HostBoundary42"
+            parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+                     for name, value in (("page", page), ("_csrf", csrf), ("target", button))]
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="report.bin"\r\n'
+                         'Content-Type: application/octet-stream\r\n\r\n'.encode() + os.urandom(size) + f"\r\n--{boundary}--\r\n".encode())
+            return host.request("POST", "/_sh/upload", body=b"".join(parts), headers={
+                "Cookie": cookie, "Accept": "text/vnd.turbo-stream.html", "Origin": f"http://127.0.0.1:{host.port}",
+                "Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+        status, _, body = post(200_000)
+        self.assertEqual(status, 413, body)
+        status, _, body = post(90_000)
+        self.assertEqual(status, 200, body)
+        self.assertIn("report.bin: 90000 bytes", body)
 
     def test_hummingbird(self):
         host = HostExample("HummingbirdExample", lambda port: [],
