@@ -95,7 +95,8 @@ struct IndexView: View {
                     .scaledToFit()
                     .frame(width: 48, height: 48)
                     .accessibilityIdentifier("logo")
-                Text("Statehouse").font(.largeTitle).bold()
+                // A color set of Assets.xcassets, with a dark appearance.
+                Text("Statehouse").font(.largeTitle).bold().foregroundStyle(Color("Brand")).accessibilityIdentifier("brand")
             }
             Text("SwiftUI's state model, served over HTTP. Each route is a seed example.")
                 .foregroundStyle(.secondary)

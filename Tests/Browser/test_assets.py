@@ -42,6 +42,14 @@ class AssetTests(BrowserTestCase):
             self.assert_cached_and_revalidated(url)
 
     @screenshot_on_failure
+    def test_a_color_set_follows_the_color_scheme(self):
+        driver = self.open("/")
+        color = lambda d: d.execute_script("return getComputedStyle(document.getElementById('brand')).color")
+        self.assertEqual(color(driver), "rgb(91, 63, 217)", "the color set's universal color")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.until(driver, lambda d: color(d) == "rgb(157, 133, 255)", "its dark appearance under a dark scheme")
+
+    @screenshot_on_failure
     def test_async_images_show_the_phase_their_loading_reached(self):
         driver = self.open("/shapes")
         phase = lambda d, el: [p.get_attribute("data-sh-phase") for p in d.find_elements(By.CSS_SELECTOR, f"#{el} > [data-sh-phase]")

@@ -121,4 +121,10 @@ import Testing
         #expect(try ViewTest(Text("a").clipShape(.rect(cornerRadius: 8))).html == (try ViewTest(Text("a").clipShape(RoundedRectangle(cornerRadius: 8))).html))
         #expect(try ViewTest(Text("a").clipShape(.capsule)).html == (try ViewTest(Text("a").clipShape(Capsule())).html))
     }
+
+    @Test("Color(name) is the asset catalog's color set: its light color, and its dark appearance's under a dark page (light-dark); components as Xcode writes them; a name the catalog lacks stays a CSS custom property")
+    func colorSets() {
+        #expect(Color("Brand").css == "light-dark(rgb(91 63 217 / 1),rgb(157 133 255 / 1))")
+        #expect(Color("Nowhere").css == "var(--sh-color-Nowhere,var(--sh-accent))")
+    }
 }

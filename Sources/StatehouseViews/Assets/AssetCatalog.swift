@@ -49,6 +49,8 @@ public struct AssetCatalog: Sendable {
 
     /// Image sets by name and `Public` files by path, in each root (in the order the roots were given).
     private let roots: [(root: String, images: [String: ImageSet], publicFiles: [String: File])]
+    /// Color sets by name (`Assets.xcassets/Brand.colorset`): their CSS, in each root.
+    private let colors: [(root: String, colors: [String: String])]
     /// Every file, by `hash/name` (two files of the same bytes have one hash).
     private let files: [String: File]
 
@@ -58,17 +60,21 @@ public struct AssetCatalog: Sendable {
     /// Reads the images in `roots` (folders: a bundle's resources).
     public init(roots: [URL]) {
         var tables: [(String, [String: ImageSet], [String: File])] = []
+        var colorTables: [(String, [String: String])] = []
         var files: [String: File] = [:]
         for url in roots {
             let root = url.standardizedFileURL.path
             var images: [String: ImageSet] = [:]
             var publicFiles: [String: File] = [:]
-            Self.scan(root: root, into: &images, publicFiles: &publicFiles)
+            var colors: [String: String] = [:]
+            Self.scan(root: root, into: &images, publicFiles: &publicFiles, colors: &colors)
             tables.append((root, images, publicFiles))
+            colorTables.append((root, colors))
             for set in images.values { for file in set.files.values { files[file.hash + "/" + file.name] = file } }
             for file in publicFiles.values { files[file.hash + "/" + file.name] = file }
         }
         self.roots = tables
+        self.colors = colorTables
         self.files = files
     }
 
@@ -92,6 +98,16 @@ public struct AssetCatalog: Sendable {
         return roots.lazy.compactMap { $0.publicFiles[path] }.first
     }
 
+    /// The CSS of the color set `name` (`light-dark(…, …)` when it has a dark appearance): in
+    /// `bundle`'s resources if given and found there, else in the first root that has it.
+    func color(named name: String, bundle: Bundle? = nil) -> String? {
+        if let bundle, let root = bundle.resourceURL?.standardizedFileURL.path,
+           let css = colors.first(where: { $0.root == root })?.colors[name] {
+            return css
+        }
+        return colors.lazy.compactMap { $0.colors[name] }.first
+    }
+
     /// The file a URL's `<hash>/<file>` names, or nil.
     public func file(hash: String, name: String) -> File? {
         files[hash + "/" + name]
@@ -111,7 +127,8 @@ public struct AssetCatalog: Sendable {
     private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico"]
 
     /// Every image set and image file under `root`, by name.
-    private static func scan(root: String, into images: inout [String: ImageSet], publicFiles: inout [String: File]) {
+    private static func scan(root: String, into images: inout [String: ImageSet], publicFiles: inout [String: File],
+                             colors: inout [String: String]) {
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(atPath: root) else { return }
         var namespaces: [String: String] = [:]  // folder path → the name prefix it provides
@@ -132,7 +149,11 @@ public struct AssetCatalog: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                if last.hasSuffix(".imageset") {
+                if last.hasSuffix(".colorset") {
+                    enumerator.skipDescendants()
+                    let name = namespace(of: parts.dropLast(), namespaces) + String(last.dropLast(".colorset".count))
+                    if colors[name] == nil, let css = colorSet(root + "/" + relative) { colors[name] = css }
+                } else if last.hasSuffix(".imageset") {
                     enumerator.skipDescendants()
                     let name = String(last.dropLast(".imageset".count))
                     let prefix = namespace(of: parts.dropLast(), namespaces)
@@ -141,7 +162,7 @@ public struct AssetCatalog: Sendable {
                     namespaces[relative] = String(last) + "/"
                 } else if last.hasSuffix(".xcassets") == false, parts.contains(where: { $0.hasSuffix(".xcassets") }),
                           last.contains(".") {
-                    enumerator.skipDescendants()  // a color set, an app icon, a data set: not an image
+                    enumerator.skipDescendants()  // an app icon, a data set: not an image
                 }
                 continue
             }
@@ -172,6 +193,44 @@ public struct AssetCatalog: Sendable {
             prefix += namespaces[path] ?? ""
         }
         return prefix
+    }
+
+    /// A color set's CSS: its universal (light) color, and `light-dark(light, dark)` if it has a
+    /// dark appearance. Components are written as Xcode writes them: `0.5`, `128`, `0x80`.
+    private static func colorSet(_ folder: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: folder + "/Contents.json"),
+              let contents = try? JSONDecoder().decode(ColorContents.self, from: data) else { return nil }
+        var light: String?, dark: String?
+        for entry in contents.colors ?? [] {
+            guard let components = entry.color?.components, let css = css(components) else { continue }
+            let appearance = entry.appearances?.first { $0.appearance == "luminosity" }?.value
+            if appearance == "dark" { dark = dark ?? css } else if appearance == nil { light = light ?? css }
+        }
+        guard let light else { return nil }
+        return dark.map { "light-dark(\(light),\($0))" } ?? light
+    }
+
+    private static func css(_ components: ColorContents.Components) -> String? {
+        func unit(_ text: String?) -> Double? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
+            if text.lowercased().hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+            if text.contains(".") { return Double(text) }
+            return Double(text).map { $0 > 1 ? $0 / 255 : $0 }
+        }
+        guard let red = unit(components.red), let green = unit(components.green), let blue = unit(components.blue) else { return nil }
+        return Color(red: red, green: green, blue: blue, opacity: unit(components.alpha) ?? 1).css
+    }
+
+    /// What a color set's `Contents.json` says (the parts read here).
+    private struct ColorContents: Decodable {
+        struct Components: Decodable { let red, green, blue, alpha: String? }
+        struct ColorValue: Decodable { let components: Components? }
+        struct Appearance: Decodable { let appearance: String?; let value: String? }
+        struct Entry: Decodable {
+            let color: ColorValue?
+            let appearances: [Appearance]?
+        }
+        let colors: [Entry]?
     }
 
     /// An image set's files for the light (default) appearance, by scale.

@@ -37,10 +37,15 @@ public struct Color: ShapeStyle, Hashable, CSSPaint {
         css = "rgb(\(byte(red)) \(byte(green)) \(byte(blue)) / \(cssNumber(CGFloat(max(0, min(1, opacity))))))"
     }
 
-    /// A colour named in an asset catalog, on Apple's platforms. On the web it is the CSS custom
-    /// property `--sh-color-NAME` (define it in your style sheet, for light and dark), falling
-    /// back to the accent colour.
+    /// A colour named in the app's asset catalog (`Assets.xcassets/Brand.colorset`): its light
+    /// colour, and its dark appearance's where the page is dark (CSS `light-dark()`). A name the
+    /// catalog lacks is the CSS custom property `--sh-color-NAME` (define it in your style
+    /// sheet), falling back to the accent colour.
     public init(_ name: String, bundle: Bundle? = nil) {
+        if let css = AssetCatalog.main.color(named: name, bundle: bundle) {
+            self.css = css
+            return
+        }
         let safe = String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
         css = "var(--sh-color-\(safe),var(--sh-accent))"
     }
