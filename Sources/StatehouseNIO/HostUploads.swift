@@ -21,13 +21,10 @@ extension StatehousePages {
     /// ```
     public func uploadRequest<Body: AsyncSequence>(method: String, uri: String, headers: HostHeaders, body: Body) async throws(UploadRefusal) -> HostRequest
     where Body.Element == ByteBuffer {
-        let limits = uploadLimits
-        if let length = headers.first("content-length").flatMap(Int.init), length > limits.maxRequestBytes {
-            throw UploadRefusal(response: .text(413, "the upload is larger than \(limits.maxRequestBytes) bytes"))
-        }
         let upload: MultipartUpload
         do {
-            upload = try MultipartUpload(contentType: headers.first("content-type") ?? "", directory: uploadDirectory, limits: limits)
+            upload = try MultipartUpload(contentType: headers.first("content-type") ?? "", contentLength: headers.first("content-length").flatMap(Int.init),
+                                         directory: uploadDirectory, limits: uploadLimits)
         } catch {
             throw UploadRefusal(response: .text(error.status, error.message))
         }

@@ -1,32 +1,8 @@
-import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import StatehouseProtocol
-
-/// Limits the HTTP layer enforces before a request reaches the application (from
-/// `ServerOptions`, where their defaults are).
-struct HTTPLimits: Sendable {
-    /// Largest request body accepted (413 beyond).
-    var maxBodyBytes: Int
-    /// Largest total size of the request line's URI and header names and values (431 beyond).
-    var maxHeaderBytes: Int
-    /// Time a client has from a request's first byte to its last (and a new connection to
-    /// send its first byte); a slower client gets 408 and is dropped.
-    var requestTimeout: TimeAmount
-    /// A kept-alive connection with no request for this long is closed.
-    var idleTimeout: TimeAmount
-    /// Connections open at once; one more gets 503 and is closed.
-    var maxConnections: Int
-    /// Connections one client address holds at once; one more gets 429 and is closed.
-    var maxConnectionsPerClient: Int
-    /// Addresses not held to `maxConnectionsPerClient` (proxies).
-    var trustedProxies: Set<String>
-    /// The bounds of a `POST /_sh/upload`, whose files are streamed to `uploadDirectory`.
-    var upload: MultipartUpload.Limits
-    var uploadDirectory: URL
-}
 
 /// What every connection's handlers share, held once per server: each handler keeps one
 /// reference instead of its own copy of the limits, the logger and the responder (an idle
@@ -88,7 +64,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     /// The upload being read (`POST /_sh/upload`): its files go to disk as they arrive.
-    private var upload: MultipartUpload?
+    private var upload: UploadReading?
     /// After a refusal the rest of the request is ignored and the connection closed.
     private var isRefusing = false
     /// A refusal's answer is out and the output closed: what the client still sends is read
@@ -196,19 +172,11 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             upload?.discard()
             upload = nil
-            if head.method == .POST, head.uri.split(separator: "?").first == Substring(Wire.uploadPath) {
-                if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limits.upload.maxRequestBytes {
-                    refuse(context, .payloadTooLarge, "the upload is larger than \(limits.upload.maxRequestBytes) bytes")
-                    return
+            if UploadReading.isUpload(head) {
+                switch UploadReading.start(head, limits) {
+                case .success(let reading): (upload, self.head) = (reading, head)
+                case .failure(let failure): refuse(context, failure.httpStatus, failure.message)
                 }
-                do {
-                    upload = try MultipartUpload(contentType: head.headers.first(name: "content-type") ?? "", directory: limits.uploadDirectory,
-                                                 limits: limits.upload)
-                } catch {
-                    refuse(context, HTTPResponseStatus(statusCode: error.status), error.message)
-                    return
-                }
-                self.head = head
                 return
             }
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limits.maxBodyBytes {
@@ -219,13 +187,9 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .body(let buffer):
             guard !isRefusing else { return }
             if let upload {
-                let failure = buffer.withUnsafeReadableBytes { bytes -> MultipartUpload.Failure? in
-                    do throws(MultipartUpload.Failure) { try upload.feed(bytes) } catch { return error }
-                    return nil
-                }
-                if let failure {
+                if let failure = upload.feed(buffer) {
                     self.upload = nil
-                    refuse(context, HTTPResponseStatus(statusCode: failure.status), failure.message)
+                    refuse(context, failure.httpStatus, failure.message)
                 }
                 return
             }
@@ -248,14 +212,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             body = []
             if let upload {
                 self.upload = nil
-                do {
-                    let (formFields, files) = try upload.finish()
-                    request.body = Array(MultipartUpload.formBody(formFields).utf8)
-                    request.uploads = files
-                } catch {
-                    refuse(context, HTTPResponseStatus(statusCode: error.status), error.message)
-                    return
-                }
+                if let failure = upload.finish(into: &request) { return refuse(context, failure.httpStatus, failure.message) }
             }
             isAnswering = true
             context.triggerUserOutboundEvent(ConnectionEvent.requestRead, promise: nil)

@@ -51,9 +51,13 @@ public final class MultipartUpload {
     public private(set) var fields: [(name: String, value: String)] = []
     public private(set) var files: [UploadedFile] = []
 
-    /// An upload of a body of `contentType` (`multipart/form-data; boundary=…`), whose files go
-    /// below `directory`.
-    public init(contentType: String, directory: URL, limits: Limits) throws(Failure) {
+    /// An upload of a body of `contentType` (`multipart/form-data; boundary=…`) and, if the
+    /// request said, `contentLength` bytes (413 at once past the limit), whose files go below
+    /// `directory`.
+    public init(contentType: String, contentLength: Int? = nil, directory: URL, limits: Limits) throws(Failure) {
+        if let contentLength, contentLength > limits.maxRequestBytes {
+            throw Failure(status: 413, message: "the upload is larger than \(limits.maxRequestBytes) bytes")
+        }
         guard contentType.lowercased().hasPrefix("multipart/form-data"),
               let boundary = Self.boundary(contentType), !boundary.isEmpty, boundary.utf8.count <= 70 else {
             throw Failure(status: 400, message: "an upload is multipart/form-data with a boundary")

@@ -189,32 +189,8 @@ final class Application {
         "Content-Type": Wire.turboStreamContentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
     ]
 
-    /// Sent with every document: no inline script can run, nothing sniffs types.
-    static let documentHeaders = documentHeaders(allowing: [:])
-
     /// The documents' headers of a route whose head allows `sources` beyond the server.
     private let documentHeadersByRoute: [String: HostHeaders]
-
-    /// The Content-Security-Policy's directives: the server's own files, inline styles (the
-    /// modifiers' `style` attributes), images from anywhere over HTTPS (`AsyncImage`).
-    private static let policy: [(ContentSecurityDirective?, String, String)] = [
-        (nil, "default-src", "'self'"), (.scripts, "script-src", "'self'"), (.styles, "style-src", "'self' 'unsafe-inline'"),
-        (.images, "img-src", "'self' data: https:"), (.fonts, "font-src", "'self'"), (.connections, "connect-src", "'self'"),
-        (.media, "media-src", "'self'"), (nil, "base-uri", "'none'"), (nil, "form-action", "'self'"), (nil, "frame-ancestors", "'none'"),
-    ]
-
-    static func documentHeaders(allowing sources: [ContentSecurityDirective: [String]]) -> HostHeaders {
-        let policy = Self.policy.map { directive, name, own in
-            ([name, own] + (directive.flatMap { sources[$0] } ?? [])).joined(separator: " ")
-        }.joined(separator: "; ")
-        return [
-            "Content-Type": "text/html; charset=utf-8",
-            "Content-Security-Policy": policy,
-            "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "same-origin",
-            "Cache-Control": "no-store",
-        ]
-    }
 
     // MARK: GET /_sh/render
 
@@ -228,41 +204,8 @@ final class Application {
         }
     }
 
-    // MARK: GET /_sh/stream
-
-    /// The changes the server makes on its own, as turbo-stream HTML: server-sent events, or
-    /// messages over a WebSocket when the request asks to upgrade and the host can.
-    private func stream(_ request: HostRequest) -> HostResponse {
-        let asksForSocket = request.headers.values("upgrade").contains { $0.utf8.containsIgnoringASCIICase("websocket".utf8) }
-        // A WebSocket is outside the browser's same-origin policy (any site's script may open
-        // one, with the browser's cookies): its Origin must be this server's.
-        if asksForSocket, !request.comesFromSameOrigin(request.headers.first("origin") ?? "") {
-            return .text(403, "a WebSocket must come from a page of this origin (Origin \(quoted(request.headers.first("origin") ?? "(none)")))")
-        }
-        switch ownedPage(request) {
-        case .failure(let refusal): return refusal.response
-        case .success(let page):
-            if asksForSocket {
-                guard request.upgradesToWebSocket else {
-                    return .text(501, "this host serves a page's stream as server-sent events only (no WebSocket)")
-                }
-                let stream = EventStream(framing: .messages)
-                page.add(stream)
-                return HostResponse(status: 200, stream: stream)
-            }
-            let stream = EventStream()
-            // A comment first, whatever the host: the stream opens at once (a host that sends
-            // the head with the first bytes, as Vapor does, sends it now; a client or a proxy
-            // sees the stream open before the page's first change, which may be a while).
-            stream.write(EventStream.heartbeat)
-            page.add(stream)
-            return HostResponse(status: 200, headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
-                                                       "X-Accel-Buffering": "no"], stream: stream)
-        }
-    }
-
     /// The page named by the `page` query parameter, if it belongs to the request's session.
-    private func ownedPage(_ request: HostRequest) -> Result<Page, Refusal> {
+    func ownedPage(_ request: HostRequest) -> Result<Page, Refusal> {
         guard let pageID = request.query[Wire.Field.page], !pageID.isEmpty else {
             return .failure(.badRequest("missing query parameter 'page'"))
         }
@@ -280,21 +223,7 @@ final class Application {
         store.persist(page) { respond(response) }
     }
 
-    /// `POST /_sh/upload`: the host stored the files; its text fields are an event post whose
-    /// target (the Upload button) gets an `upload` event with them. Files of a refused upload
-    /// are deleted; the others are the page's until it ends.
-    private func upload(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
-        var page: Page?
-        let response = event(request, page: &page)
-        if response.status >= 400 || page == nil {
-            for file in request.uploads { try? FileManager.default.removeItem(at: file.url.deletingLastPathComponent()) }
-        } else {
-            page?.uploads += request.uploads.map(\.url)
-        }
-        respond(response)
-    }
-
-    private func event(_ request: HostRequest, page found: inout Page?) -> HostResponse {
+    func event(_ request: HostRequest, page found: inout Page?) -> HostResponse {
         // 400: malformed
         if request.path != Wire.uploadPath, let contentType = request.headers.first("content-type"),
            !contentType.utf8.hasPrefixIgnoringASCIICase(Wire.formType.utf8) {
