@@ -139,6 +139,8 @@ let package = Package(
         // The one import of an app: re-exports the view system and the NIO host.
         .target(name: "Statehouse", dependencies: [
             "StatehouseViews", "StatehouseNIO", .target(name: "CoreGraphics", condition: .when(platforms: [.linux])),
+            // `PasswordHash`: scrypt.
+            .product(name: "CryptoExtras", package: "swift-crypto"),
         ]),
         // `import CoreGraphics` in an app's files, on Linux: Foundation's CGFloat, CGPoint, …
         .target(name: "CoreGraphics", path: "Sources/CoreGraphicsShim"),

@@ -35,6 +35,9 @@ public struct DemoApp: App {
             Route("/motion", title: "Motion") { MotionSeed.MotionView() }
             Route("/geometry", title: "Geometry") { GeometrySeed.GeometryView() }
             Route("/upload", title: "Upload") { UploadSeed.UploadView() }
+            Route("/signin", title: "Sign in") { SignInSeed.SignInView() }
+            Route("/account", title: "Account") { SignInSeed.AccountView() }
+                .requiresSignIn(at: "/signin")
         }
         .stylesheet("gallery.css")
         .script("hooks.js")
@@ -63,6 +66,7 @@ let demoRoutes: [(path: String, summary: String)] = [
     ("/motion", "withAnimation: a dot grows and fades, a card slides in and out on a spring (.transition); instant under reduced motion."),
     ("/geometry", "GeometryReader: the content follows the width the browser reports, live as the window is resized."),
     ("/upload", ".fileImporter: the chosen file is streamed to the upload directory; the page shows its name and size, with or without JavaScript."),
+    ("/account", "A route that requires a user: signed out, the browser goes to /signin (ada, “analytical engine”) and back; the password checked with scrypt off the main actor, attempts rate-limited."),
     ("/notes", "@SceneStorage keeps this tab's draft across a reload; @AppStorage shares the text size with every page of the session."),
     ("/signup", "A sign-up form: errors under the fields, Create account disabled until valid, Return moves focus to the first invalid field (@FocusState)."),
     ("/bookshelf", "NavigationStack: each book's detail at its own URL (/bookshelf/dune); Back, Forward, reload and links without JavaScript work."),

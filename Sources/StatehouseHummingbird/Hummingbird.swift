@@ -4,15 +4,16 @@ import NIOCore
 import ServiceLifecycle
 import StatehouseNIO
 import StatehouseProtocol
-// What a host hands its pages: `environment.set(\.user, user)`.
+// What a host hands its pages: `environment.authenticate(as: user)`.
 @_exported import struct StatehouseProtocol.HostEnvironment
 
 extension RouterMethods {
     /// Serves the app's pages here: each of its routes and every path below one (`GET` and
     /// `POST`), and the protocol's `/_sh/` endpoints. The host's middleware added before (to
     /// the router, or to the group this is called on) runs first, so authentication decides
-    /// before a page is created; `environment` turns what it found into values of a new page's
-    /// root environment. The host's own routes stay its own: a path registered with a constant
+    /// before a page is created; `environment` says who it found (`authenticate(as:)`: the
+    /// session's user, live on every page) and turns the rest into values of a new page's root
+    /// environment. The host's own routes stay its own: a path registered with a constant
     /// segment is matched before a route's `/**`.
     ///
     /// ```swift
@@ -21,7 +22,7 @@ extension RouterMethods {
     /// router.add(middleware: UserAuthenticator())
     /// router.addStatehouse(pages) { request, context in
     ///     var environment = HostEnvironment()
-    ///     environment.set(\.user, context.user)
+    ///     environment.authenticate(as: context.user.map { SignedInUser(id: $0.id, name: $0.name) })
     ///     return environment
     /// }
     /// let app = Application(router: router, services: [pages])

@@ -109,6 +109,7 @@ public final class PostgresStore: DurableStore {
         self.endpoint = endpoint
         self.logger = logger
         running = Task { await client.run() }
+        let process = self.process
         commits = GroupCommit { writes, committed in
             Task {
                 do {
@@ -121,6 +122,13 @@ public final class PostgresStore: DurableStore {
                         return committed(nil)
                     }
                     try await client.withTransaction(logger: logger) { connection in
+                        // A session replaced (a sign-in) or evicted: the processes holding its pages
+                        // let them go, as for a page taken up (told before its rows go).
+                        for case .endSession(let id) in writes {
+                            try await connection.query(
+                                "SELECT pg_notify(\(Self.pagesChannel), id || ' ' || \(process)) FROM pages WHERE session = \(id)",
+                                logger: logger)
+                        }
                         for statement in statements { try await connection.query(Self.query(statement), logger: logger) }
                         // Delivered to every listening process when the transaction commits.
                         for case .appState(let changes) in writes {

@@ -26,6 +26,9 @@ public enum Wire {
     public static let healthPath = "/_sh/health"
     /// The metrics, in Prometheus' text format (with `--metrics`).
     public static let metricsPath = "/_sh/metrics"
+    /// `GET ?handoff=&next=`: after a sign-in or sign-out, sets the new session's cookie and
+    /// sends the browser on to `next` (303).
+    public static let sessionPath = "/_sh/session"
 
     /// The session cookie.
     public static let sessionCookie = "sh_session"

@@ -1,6 +1,6 @@
 import StatehouseNIO
 import StatehouseProtocol
-// What a host hands its pages: `environment.set(\.user, user)`.
+// What a host hands its pages: `environment.authenticate(as: user)`.
 @_exported import struct StatehouseProtocol.HostEnvironment
 import Vapor
 
@@ -8,7 +8,8 @@ extension RoutesBuilder {
     /// Serves the app's pages here: each of its routes and every path below one (`GET` and
     /// `POST`), and the protocol's `/_sh/` endpoints. Middleware of this builder (a
     /// `grouped(…)` one) runs first, so authentication decides before a page is created;
-    /// `environment` turns what it found into values of a new page's root environment. The
+    /// `environment` says who it found (`authenticate(as:)`: the session's user, live on every
+    /// page) and turns the rest into values of a new page's root environment. The
     /// host's own routes stay its own: a constant path component is matched before a route's
     /// `**`. An event's body is read up to `maxBodySize` (Vapor answers 413 beyond).
     ///
@@ -17,7 +18,8 @@ extension RoutesBuilder {
     /// app.lifecycle.use(StatehouseLifecycle(pages))
     /// app.grouped(UserAuthenticator(), User.guardMiddleware()).statehouse(pages) { request in
     ///     var environment = HostEnvironment()
-    ///     environment.set(\.user, try request.auth.require(User.self).name)
+    ///     let user = try request.auth.require(User.self)
+    ///     environment.authenticate(as: SignedInUser(id: user.id, name: user.name))
     ///     return environment
     /// }
     /// try await app.execute()

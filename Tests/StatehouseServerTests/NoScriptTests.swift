@@ -112,7 +112,8 @@ struct NoScriptTests {
     @Test("Every demo route works through form posts: its first buttons each answer 303 back to the same page, which renders")
     func everyRoute() async throws {
         try await withServer { port in
-            for route in demoRoutes.map(\.path) + ["/"] {
+            // /account requires a user: SignInHTTPTests signs in first.
+            for route in demoRoutes.map(\.path) + ["/"] where route != "/account" {
                 let client = CurlClient(port: port)
                 var browser = try FormBrowser(client, path: route)
                 let page = browser.pageID

@@ -1,7 +1,7 @@
 import Statehouse
 
 /// The pages both host examples mount: `/counter`, which greets the user the host's
-/// authentication found (a value of the page's environment), and counts clicks; `/upload`, a
+/// authentication found (`\.signedInUser`), and counts clicks; `/upload`, a
 /// file importer whose files the host streams to disk.
 public struct HostedPages: App {
     public init() {}
@@ -26,25 +26,6 @@ struct FileUploader: View {
                 }
             }
         Text(verbatim: uploaded).accessibilityIdentifier("uploaded")
-    }
-}
-
-/// Who the host signed in: the examples' middleware sets it, a page's views read it.
-public struct SignedInUser: Sendable, Equatable {
-    public var name: String
-
-    public init(name: String) { self.name = name }
-}
-
-private struct SignedInUserKey: EnvironmentKey {
-    static let defaultValue: SignedInUser? = nil
-}
-
-extension EnvironmentValues {
-    /// The user the host's authentication found for the request that created the page.
-    public var signedInUser: SignedInUser? {
-        get { self[SignedInUserKey.self] }
-        set { self[SignedInUserKey.self] = newValue }
     }
 }
 

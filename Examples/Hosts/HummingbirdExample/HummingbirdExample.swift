@@ -28,7 +28,7 @@ enum HummingbirdExample {
         router.get("/hello") { _, context in "hello from Hummingbird, \(context.user?.name ?? "?")\n" }
         router.addStatehouse(pages) { _, context in
             var environment = HostEnvironment()
-            environment.set(\.signedInUser, context.user)
+            environment.authenticate(as: context.user)
             return environment
         }
         return Application(router: router, configuration: .init(address: .hostname(host, port: port)),
@@ -55,7 +55,7 @@ struct BearerAuthenticator: RouterMiddleware {
             throw HTTPError(.unauthorized, message: "send Authorization: Bearer NAME")
         }
         var context = context
-        context.user = SignedInUser(name: String(value.dropFirst(7)))
+        context.user = SignedInUser(id: String(value.dropFirst(7)), name: String(value.dropFirst(7)))
         return try await next(request, context)
     }
 }

@@ -28,7 +28,7 @@ enum VaporExample {
         signedIn.get("hello") { request in "hello from Vapor, \(try request.auth.require(SignedIn.self).user.name)\n" }
         signedIn.statehouse(pages) { request in
             var environment = HostEnvironment()
-            environment.set(\.signedInUser, try request.auth.require(SignedIn.self).user)
+            environment.authenticate(as: try request.auth.require(SignedIn.self).user)
             return environment
         }
     }
@@ -43,6 +43,6 @@ struct SignedIn: Authenticatable {
 /// answers 401 without it.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        request.auth.login(SignedIn(user: SignedInUser(name: bearer.token)))
+        request.auth.login(SignedIn(user: SignedInUser(id: bearer.token, name: bearer.token)))
     }
 }

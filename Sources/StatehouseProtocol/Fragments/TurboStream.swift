@@ -54,6 +54,13 @@ package enum TurboStream {
     /// ```html
     /// <turbo-stream action="sh-open" target="sh-root" url="https://swift.org/"></turbo-stream>
     /// ```
+    /// The action that sends the browser to `url`, alone.
+    static func opening(_ url: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        open(url, into: &bytes)
+        return bytes
+    }
+
     static func open(_ url: String, into bytes: inout [UInt8]) {
         start(Wire.openAction, "sh-root", into: &bytes)
         bytes.append(contentsOf: #" url=""#.utf8)

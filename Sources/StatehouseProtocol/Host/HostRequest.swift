@@ -18,6 +18,16 @@ public struct HostRequest: Sendable {
     /// Values of the host's (its middleware's) for the root environment of a page this request
     /// creates.
     public var environment = HostEnvironment()
+    /// The user the host's own authentication found for this request (`authenticate(as:)`);
+    /// nil: the host does not authenticate, and the session's own sign-in (`\.signIn`) stands.
+    public var authenticatedUser: SignedInUser?? { environment.authenticatedUser }
+
+    /// Says who the host's authentication found for this request (see
+    /// `HostEnvironment.authenticate(as:)`).
+    public mutating func authenticate(as user: SignedInUser?) {
+        environment.authenticate(as: user)
+    }
+
     /// The host switches this request's connection to a WebSocket if the answer opens a
     /// stream (the built-in server sets it on a `GET /_sh/stream` that asks to upgrade; a host
     /// that leaves it unset is answered 501 for such a request, and the browser falls back to

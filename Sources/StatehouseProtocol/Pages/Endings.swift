@@ -18,6 +18,9 @@ enum Ending: Sendable, CustomStringConvertible {
     case shuttingDown
     case documentClosed
     case viewFailed(String)
+    /// Its session was replaced at a sign-in, a sign-out, or because the host's authentication
+    /// names another user now (`HostRequest.authenticate(as:)`).
+    case signedIn, signedOut, userChanged
 
     /// Whether a page that ended so lives on in a durable store, to be taken up by a later
     /// request: one that idled out (not one evicted at a cap, taken up elsewhere, whose
@@ -25,7 +28,17 @@ enum Ending: Sendable, CustomStringConvertible {
     var livesOnInStore: Bool {
         switch self {
         case .idlePage, .idleSession: true
-        case .sessionCap, .pageCap, .totalPageCap, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
+        case .sessionCap, .pageCap, .totalPageCap, .takenUp, .shuttingDown, .documentClosed, .viewFailed, .signedIn, .signedOut, .userChanged: false
+        }
+    }
+
+    /// Whether what ended so is deleted in a durable store too (and recorded here, for the
+    /// 410 that says why): an eviction at a cap, a session replaced at a sign-in or sign-out
+    /// (whose pages no process may take up again).
+    var endsInStore: Bool {
+        switch self {
+        case .signedIn, .signedOut, .userChanged: true
+        default: isEviction
         }
     }
 
@@ -34,7 +47,7 @@ enum Ending: Sendable, CustomStringConvertible {
     var isEviction: Bool {
         switch self {
         case .sessionCap, .pageCap, .totalPageCap: true
-        case .idlePage, .idleSession, .takenUp, .shuttingDown, .documentClosed, .viewFailed: false
+        case .idlePage, .idleSession, .takenUp, .shuttingDown, .documentClosed, .viewFailed, .signedIn, .signedOut, .userChanged: false
         }
     }
 
@@ -49,6 +62,9 @@ enum Ending: Sendable, CustomStringConvertible {
         case .shuttingDown: "the server is shutting down"
         case .documentClosed: "its document was closed"
         case .viewFailed(let failure): "a view failed: \(failure)"
+        case .signedIn: "replaced at a sign-in"
+        case .signedOut: "replaced at a sign-out"
+        case .userChanged: "replaced: the signed-in user changed"
         }
     }
 }

@@ -117,9 +117,15 @@ final class Page {
             }
             let bytes = self.fragments(changes)
             self.store.persist(self)
-            guard !bytes.isEmpty else { return }
-            for stream in self.streams.values { stream.send(event: bytes) }
+            if !bytes.isEmpty { self.push(bytes) }
+            // A task signed in or out.
+            if let change = self.tree.location.takeAccountChange() { self.store.onAccountChange(self, change) }
         }
+    }
+
+    /// Sends `bytes` (fragments, actions) to the page's open streams.
+    func push(_ bytes: [UInt8]) {
+        for stream in streams.values { stream.send(event: bytes) }
     }
 
     /// The body of a response of `changes`: if state was written inside `withAnimation`, the

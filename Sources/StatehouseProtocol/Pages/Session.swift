@@ -1,3 +1,4 @@
+import Foundation
 import StatehouseViews
 
 /// A browser's session (the `sh_session` cookie): its CSRF token, its pages, and its
@@ -12,6 +13,8 @@ final class Session: AppStorageScope {
     let storeID: Token
     /// At most `maxPagesPerSession` (16): a list is smaller than a table and as quick.
     var pages: [Page] = []
+    /// Who is signed in, read by its pages' views (`\.signedInUser`).
+    let account = AccountModel()
     /// When a request last carried this session's cookie (`Uptime.now`).
     var lastUsed: UInt64
     /// Its neighbours in the store's `Recency` list (the store owns every session in it).
@@ -43,6 +46,30 @@ final class Session: AppStorageScope {
 
     /// `@AppStorage` values the durable store kept (until first used); nil without a store.
     var storedValues: [String: [UInt8]]?
+
+    /// The key under which a durable store keeps the signed-in user with the session's
+    /// `@AppStorage` values (no app's key has this form).
+    static let userKey = "_sh.user"
+
+    /// Takes up what a durable store kept: the `@AppStorage` values, and the signed-in user.
+    func take(stored values: [String: [UInt8]]) {
+        var values = values
+        if let user = values.removeValue(forKey: Self.userKey) {
+            account.user = try? JSONDecoder().decode(SignedInUser.self, from: Data(user))
+        }
+        storedValues = values
+    }
+
+    /// The signed-in user as the store keeps it.
+    var storedUser: StateChanges {
+        var changes = StateChanges()
+        if let user = account.user, let json = try? JSONEncoder().encode(user) {
+            changes.upserts = [(Self.userKey, Array(json))]
+        } else {
+            changes.removals = [Self.userKey]
+        }
+        return changes
+    }
     /// The `@AppStorage` values, once a view used one.
     private(set) var madeAppStorage: StorageValues?
 

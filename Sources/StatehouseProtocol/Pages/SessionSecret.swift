@@ -95,6 +95,11 @@ public struct SessionSecret: Sendable {
     /// The CSRF token of `session`'s pages.
     func csrfToken(of session: Token) -> Token { derive("statehouse csrf", session) }
 
+    /// The session that replaces `old` at a sign-in or sign-out whose hand-off is `handoff`
+    /// (`EXPIRY.NONCE`): only a browser holding `old` finds it from the hand-off's URL, in any
+    /// process of the deployment, and no store holds what it takes.
+    func handoffSession(from old: Token, handoff: String) -> Token { derive("statehouse handoff " + handoff, old) }
+
     private func derive(_ purpose: String, _ session: Token) -> Token {
         var message = Array(purpose.utf8)
         message.append(0)

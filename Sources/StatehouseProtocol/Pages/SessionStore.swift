@@ -28,6 +28,8 @@ final class SessionStore {
     private var sweeper: (any DispatchSourceTimer)?
     /// Told when a page's view fails outside a request (while pushing).
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
+    /// Told when a view signs in or out outside an event (a task's, while pushing).
+    var onAccountChange: @MainActor (Page, AccountChange) -> Void = { _, _ in }
     /// While a new page is made (`holdingEnded`), the pages that ended meanwhile (evicted at a
     /// cap), closed once it has been answered. Nil otherwise: an ending page is closed at once.
     private var endedToClose: [Page]?
@@ -185,7 +187,7 @@ final class SessionStore {
         if sessions.count >= limits.maxSessions, let oldest = recency.oldest {
             remove(oldest, reason: .sessionCap(limits.maxSessions))
         }
-        session.storedValues = stored.values
+        session.take(stored: stored.values)
         sessions[id] = session
         recency.append(session)
         return session
@@ -284,7 +286,7 @@ final class SessionStore {
         guard pages.removeValue(forKey: page.id) != nil else { return }
         let livesOnInStore = durable != nil && !forGood && reason.livesOnInStore
         // Deleted in the store too (and recorded here as ended, for the 410 that says why).
-        let deleted = forGood || reason.isEviction
+        let deleted = forGood || reason.endsInStore
         // Its writes on their way, if they fail, are kept for the store only if it lives on
         // there (to be taken up again with them).
         if durable != nil, !livesOnInStore { outdateWritesInFlight(of: page.id, to: deleted ? .pageDeleted : .outdated) }
@@ -330,16 +332,17 @@ final class SessionStore {
         for page in ended { page.tree.close() }
     }
 
-    private func remove(_ session: Session, reason: Ending) {
+    func remove(_ session: Session, reason: Ending) {
         for page in session.pages { remove(page, reason: reason, withSession: true) }
         sessions[session.id] = nil
         recency.remove(session)
         session.madeAppStorage?.snapshots?.close()
-        if durable == nil || reason.isEviction { endings.record(session.id, reason) }
+        if durable == nil || reason.endsInStore { endings.record(session.id, reason) }
         unsavedSessions.remove(session.id)
-        // Evicted: deleted in the store with what it still holds there (its `@AppStorage`, pages
-        // that idled out here), after its pages' own deletions, held back like any write.
-        if durable != nil, reason.isEviction {
+        // Evicted or replaced: deleted in the store with what it still holds there (its
+        // `@AppStorage`, pages that idled out here), after its pages' own deletions, held back
+        // like any write.
+        if durable != nil, reason.endsInStore {
             let end = PageWrites(id: session.id, writes: [.endSession(id: session.storeID.description)], order: nextOrder(), whole: false)
             if storeCondition == .failing { holdBack(end) } else { send(end, of: nil) }
         }

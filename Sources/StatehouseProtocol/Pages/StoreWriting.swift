@@ -29,6 +29,10 @@ extension SessionStore {
         let now = Uptime.now
         if unsavedSessions.remove(page.session.id) != nil {
             writes.append(.session(id: page.session.storeID.description))
+            // Signed in by the host's authentication when it was made.
+            if page.session.account.user != nil {
+                writes.append(.sessionState(session: page.session.storeID.description, page.session.storedUser))
+            }
         }
         let url = page.tree.location.path
         if page.storedURL != url {

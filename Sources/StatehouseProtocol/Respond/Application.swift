@@ -35,6 +35,7 @@ final class Application {
         store.metrics = metrics
         self.metrics = metrics
         store.onPageFailure = { [unowned self] page, failure in _ = self.end(page, failedWith: failure) }
+        store.onAccountChange = { [unowned self] page, change in self.switchAccount(of: page, change) }
         store.startSweeping()
     }
 
@@ -61,6 +62,9 @@ final class Application {
     static let stopping = HostResponse.text(503, "the server is stopping: try again in a moment")
 
     private func serve(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
+        if let user = request.authenticatedUser, let session = request.cookie(Wire.sessionCookie).flatMap({ Token($0) }).flatMap({ store.sessions[$0] }) {
+            store.authenticate(session, as: user)
+        }
         switch (request.method, request.path) {
         case ("POST", Wire.eventPath): event(request, respond)
         case (_, Wire.eventPath): respond(.text(405, "use POST for \(Wire.eventPath)"))
@@ -68,6 +72,7 @@ final class Application {
         case (_, Wire.uploadPath): respond(.text(405, "use POST for \(Wire.uploadPath)"))
         case ("POST", Wire.leavePath): respond(leave(request))
         case (_, Wire.leavePath): respond(.text(405, "use POST for \(Wire.leavePath)"))
+        case ("GET", Wire.sessionPath): handOff(request, respond)
         case ("GET", Wire.renderPath): respond(render(request))
         case ("GET", Wire.streamPath): respond(stream(request))
         case ("GET", Wire.metricsPath):
@@ -129,7 +134,15 @@ final class Application {
         var existing: Session?
         if let cookie = request.cookie(Wire.sessionCookie), case .success(let found) = store.session(cookie) { existing = found }
         let session = existing ?? store.makeSession()
+        if existing == nil, let user = request.authenticatedUser { session.account.user = user }
+        // The route's checks (`onMount`) before anything is made.
+        switch route.mountDecision(for: session.account.user).kind {
+        case .mount: break
+        case .signIn(let path): return respond(Self.signInFirst(at: path, for: request))
+        case .refuse(let reason): return respond(.text(403, reason))
+        }
         let location = PageLocation(base: route.path, segments: segments, tab: request.query["tab"], maxSegments: settings.maxPathSegments)
+        location.account = session.account
         location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))
         location.takeQuery(request.query)
         location.loadedURL = URL(string: request.query.isEmpty ? request.path : location.path)
@@ -146,8 +159,7 @@ final class Application {
             var setCookie: String?
             if existing == nil {
                 store.add(session)
-                setCookie = session.id.description(after: Wire.sessionCookie + "=",
-                                                   before: settings.secureCookies ? "; Path=/; HttpOnly; SameSite=Lax; Secure" : "; Path=/; HttpOnly; SameSite=Lax")
+                setCookie = sessionCookie(session.id)
             }
             return (store.newPage(route, tree: tree, in: session), setCookie)
         }
@@ -158,6 +170,12 @@ final class Application {
             self.answer(page, setCookie: cookie, respond)
             self.store.close(ended)
         }
+    }
+
+    /// The `Set-Cookie` value that gives the browser session `id`.
+    func sessionCookie(_ id: Token) -> String {
+        id.description(after: Wire.sessionCookie + "=",
+                       before: settings.secureCookies ? "; Path=/; HttpOnly; SameSite=Lax; Secure" : "; Path=/; HttpOnly; SameSite=Lax")
     }
 
     /// Sends a new page's document, once the store holds the page (the next click finds it
@@ -218,6 +236,10 @@ final class Application {
     private func event(_ request: HostRequest, _ respond: @escaping @Sendable (HostResponse) -> Void) {
         var page: Page?
         let response = event(request, page: &page)
+        // A view signed in or out (`\.signIn`): the session is replaced first.
+        if let page, response.status < 400, let change = page.tree.location.takeAccountChange() {
+            return switchAccount(of: page, change, answered: response, request, respond)
+        }
         // (Without a store, no closure is made: an event costs what it did.)
         guard let page, response.status < 400, store.durable != nil else { return respond(response) }
         store.persist(page) { respond(response) }
@@ -376,7 +398,7 @@ final class Application {
 
     /// A page whose views failed (e.g. a missing environment object) cannot be shown: 500 with
     /// the reason, logged, and the page ends (its tasks are cancelled, its state freed).
-    private func end(_ page: Page, failedWith failure: ViewFailure) -> HostResponse {
+    func end(_ page: Page, failedWith failure: ViewFailure) -> HostResponse {
         logger.error("a view failed: \(failure)", metadata: ["route": "\(page.route.path)", "page": "\(page.id)"])
         store.remove(page, reason: .viewFailed("\(failure)"), forGood: true)
         return .text(500, "the page \(page.route.path) failed: \(failure)")

@@ -191,6 +191,7 @@ extension Application {
         location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))
         location.takeQuery(query)
         location.loadedURL = URL(string: stored.url)
+        location.account = session.account
         let tree = route.makeTree(FormMarkup.self, location: location,
                                   snapshots: StateSnapshots(restoring: values), appStorage: session,
                                   environment: settings.rootEnvironment(request.environment))

@@ -66,6 +66,10 @@ public final class PageLocation {
     public package(set) var loadedURL: URL?
     /// A URL a view asked the browser to open (`openURL`), not yet sent.
     var pendingOpen: URL?
+    /// The signed-in user of the page's session, shared by its pages (nil outside a server).
+    package var account: AccountModel?
+    /// A sign-in or sign-out a view asked for (`\.signIn`, `\.signOut`), not yet done.
+    var pendingAccountChange: AccountChange?
 
     /// Why the URL the page was loaded with shows nothing (an unknown value, a destination
     /// that renders nothing for it, segments on a page with no stack); nil if it was found.

@@ -51,6 +51,8 @@ public struct RouteDescription {
     public let title: String
     /// What its documents' `<head>` carries of the app's own (scene modifiers set it).
     public internal(set) var head = PageHead()
+    /// Who may load it (`onMount`, `requiresSignIn`), checked in order when a page is made.
+    var mountChecks: [@MainActor @Sendable (SignedInUser?) -> MountDecision] = []
     let build: @MainActor (any HTMLRendering.Type, PageLocation, StateSnapshots?, (any AppStorageScope)?,
                            ((inout EnvironmentValues) -> Void)?) -> LiveTree
 

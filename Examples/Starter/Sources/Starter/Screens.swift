@@ -21,6 +21,7 @@ struct TasksView: View {
 
     var body: some View {
         NavigationStack {
+            AccountBar()
             List {
                 ForEach(tasks) { task in
                     NavigationLink(value: task.id) {

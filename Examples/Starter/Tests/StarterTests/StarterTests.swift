@@ -1,3 +1,4 @@
+import Statehouse
 import StatehouseTesting
 import Testing
 @testable import Starter
@@ -20,6 +21,24 @@ struct StarterTests {
         try page.navigate(to: "/")
         #expect(page.html.contains(">Water the herbs</span>"))
         #expect(page.html.contains("Tasks (1 open)"))
+    }
+
+    @Test("An account: created with a long enough password, then signed in to; a wrong password and a taken name are refused")
+    func accounts() async throws {
+        let accounts = Accounts()
+        #expect(await accounts.register(name: "Grace", password: "short") == .failure(Accounts.Refusal("A password has 8 characters or more.")))
+        let made = try await accounts.register(name: "Grace", password: "compiler1952").get()
+        #expect(made.name == "Grace")
+        #expect(await accounts.register(name: "grace", password: "another one") == .failure(Accounts.Refusal("That name is taken.")))
+        #expect(await accounts.signIn(name: "GRACE", password: "compiler1952") == .success(made))
+        #expect(await accounts.signIn(name: "Grace", password: "compiler1953") == .failure(Accounts.Refusal("Wrong name or password.")))
+    }
+
+    @Test("The tasks show who is signed in, with a way out")
+    func accountBar() throws {
+        let page = try ViewTest(TasksView().environment(\.signedInUser, SignedInUser(id: "grace", name: "Grace")))
+        #expect(page.html.contains("Signed in as Grace"))
+        #expect(page.html.contains(#"id="sign-out""#))
     }
 
     @Test("The about page links back to the tasks")

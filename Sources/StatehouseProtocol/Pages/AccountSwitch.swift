@@ -1,0 +1,69 @@
+import Foundation
+import StatehouseViews
+
+/// Signing in and out: a session is never given a user. It is replaced by a new one, whose id
+/// the browser gets through a hand-off URL (`Wire.sessionPath`), so that an id planted in the
+/// browser before, or seen by anyone, opens nothing of the signed-in user's.
+extension SessionStore {
+    /// How long a hand-off URL may be followed (seconds).
+    static let handoffLifetime = 60
+
+    /// Replaces `old` by a new session with `user` signed in (nil: no one): `done` gets the
+    /// hand-off URL once the new session is durable (at once without a store), then every page
+    /// of `old` ends, here and in a store (and, through it, in the other processes).
+    /// At a sign-in the browser keeps its `@AppStorage` values; at a sign-out it starts afresh
+    /// (the next person at this computer is someone else).
+    func replace(_ old: Session, signingIn user: SignedInUser?, next: String,
+                 then done: @escaping @MainActor @Sendable (String) -> Void) {
+        let expiry = Int(Date().timeIntervalSince1970) + Self.handoffLifetime
+        let handoff = "\(expiry).\(Token.random())"
+        let session = Session(id: secret.handoffSession(from: old.id, handoff: handoff), secret: secret, now: Uptime.now)
+        session.account.user = user
+        let carried = user == nil ? [:] : old.encodedAppStorage
+        add(session)
+        let url = "\(Wire.sessionPath)?handoff=\(handoff)&next=\(next.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "/")"
+        let finish: @MainActor @Sendable () -> Void = { [weak self] in
+            done(url)
+            guard let self, sessions[old.id] === old else { return }
+            remove(old, reason: user == nil ? .signedOut : .signedIn)
+        }
+        guard durable != nil else {
+            if !carried.isEmpty { session.appStorageValues.take(carried) }
+            return finish()
+        }
+        // Written now, with its user and what it carries over: the browser may follow the
+        // hand-off to another process.
+        session.storedValues = carried
+        unsavedSessions.remove(session.id)
+        var values = session.storedUser
+        values.upserts += carried.map { (key: $0.key, value: $0.value) }
+        let writes: [StoreWrite] = [.session(id: session.storeID.description), .sessionState(session: session.storeID.description, values)]
+        send(PageWrites(id: session.id, writes: writes, order: nextOrder(), whole: false), of: nil) {
+            MainActorHop.run { finish() }
+        }
+    }
+
+    /// The host's authentication names `user` for a request of `session`: the same person
+    /// (by id) is kept, their name and roles updated on every page; another person (or none)
+    /// ends the session, and the request goes on as one without a session.
+    func authenticate(_ session: Session, as user: SignedInUser?) {
+        guard session.account.user != user else { return }
+        guard session.account.user?.id == user?.id else { return remove(session, reason: .userChanged) }
+        session.account.user = user
+        guard durable != nil, !unsavedSessions.contains(session.id) else { return }
+        send(PageWrites(id: session.id, writes: [.sessionState(session: session.storeID.description, session.storedUser)],
+                        order: nextOrder(), whole: false), of: nil)
+    }
+}
+
+extension Session {
+    /// The `@AppStorage` values as a store keeps them.
+    var encodedAppStorage: [String: [UInt8]] {
+        madeAppStorage?.encodedValues() ?? storedValues ?? [:]
+    }
+}
+
+extension CharacterSet {
+    /// What a query item's value keeps as it is.
+    static let queryValue = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))
+}

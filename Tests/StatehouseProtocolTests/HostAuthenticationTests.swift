@@ -1,0 +1,93 @@
+import Logging
+import Statehouse
+import Testing
+@testable import StatehouseProtocol
+
+/// Issue 58.6: the user a host's own authentication finds (a Hummingbird or Vapor middleware,
+/// `HostEnvironment.authenticate(as:)`) is the session's `\.signedInUser`, on every page of
+/// it, live; another user ends the session. And a route's `onMount` check.
+@MainActor
+@Suite("Host authentication")
+struct HostAuthenticationTests {
+    struct Greeting: View {
+        @Environment(\.signedInUser) private var user
+        @State private var count = 0
+        var body: some View {
+            Text("Hello, \(user?.name ?? "stranger")").accessibilityIdentifier("greeting")
+            Button("Increment") { count += 1 }.accessibilityIdentifier("increment")
+        }
+    }
+
+    struct GreetingApp: App {
+        var body: some Scene {
+            Route("/hello") { Greeting() }
+            Route("/admin") { Greeting() }
+                .onMount { user in
+                    guard let user else { return .signIn(at: "/login") }
+                    return user.roles.contains("admin") ? .mount : .refuse("administrators only")
+                }
+        }
+    }
+
+    let responder = StatehouseResponder(routes: GreetingApp().body._routes, settings: ProtocolSettings(), logger: Logger(label: "test"))
+
+    func request(_ uri: String, method: String = "GET", cookie: String? = nil, csrf: String? = nil, body: String = "",
+                 as user: SignedInUser?? = nil) -> HostRequest {
+        var headers: HostHeaders = ["Accept": "text/html"]
+        if let cookie { headers.add(name: "Cookie", value: cookie) }
+        if let csrf {
+            headers.add(name: "X-CSRF-Token", value: csrf)
+            headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        }
+        var request = HostRequest(method: method, uri: uri, headers: headers, body: Array(body.utf8))
+        if let user { request.authenticate(as: user) }
+        return request
+    }
+
+    func html(_ response: HostResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    func meta(_ name: String, in html: String) throws -> String {
+        let start = try #require(html.range(of: #"name="\#(name)" content=""#)).upperBound
+        return String(html[start...].prefix { $0 != "\"" })
+    }
+
+    @Test("The host's user is every page's \\.signedInUser; a new name or role for the same id reaches the pages; another id ends the session (410) and the next load makes a new one")
+    func hostUserFollowsTheSession() async throws {
+        let ann = SignedInUser(id: "7", name: "Ann")
+        let first = await responder.respond(to: request("/hello", as: ann))
+        #expect(html(first).contains(">Hello, Ann<"))
+        let cookie = try #require(first.headers.first("set-cookie")?.split(separator: ";").first.map(String.init))
+        let page = try meta("sh-page", in: html(first)), csrf = try meta("csrf-token", in: html(first))
+
+        // Renamed by the host: the page shows it (the same session: no new cookie).
+        let renamed = SignedInUser(id: "7", name: "Ann Smith")
+        let render = await responder.respond(to: request("\(Wire.renderPath)?page=\(page)", cookie: cookie, as: renamed))
+        #expect(render.status == 200)
+        #expect(html(render).contains(">Hello, Ann Smith<"))
+
+        // Another person on this browser's session: it ends.
+        let bob = SignedInUser(id: "8", name: "Bob")
+        let click = await responder.respond(to: request(Wire.eventPath, method: "POST", cookie: cookie, csrf: csrf,
+                                                        body: "page=\(page)&target=increment", as: bob))
+        #expect(click.status == 410)
+        #expect(html(click).contains("the signed-in user changed"))
+        let again = await responder.respond(to: request("/hello", cookie: cookie, as: bob))
+        #expect(html(again).contains(">Hello, Bob<"))
+        #expect(again.headers.first("set-cookie") != nil, "a new session")
+        responder.endAllPages()
+    }
+
+    @Test("onMount: no user is sent to the check's sign-in route, a user without the role is refused 403, an admin gets the page")
+    func mountChecks() async throws {
+        let signIn = await responder.respond(to: request("/admin"))
+        #expect(signIn.status == 303)
+        #expect(signIn.headers.first("location") == "/login?next=/admin")
+        let refused = await responder.respond(to: request("/admin", as: SignedInUser(id: "1", name: "Ann")))
+        #expect(refused.status == 403)
+        #expect(html(refused).contains("administrators only"))
+        let admitted = await responder.respond(to: request("/admin", as: SignedInUser(id: "2", name: "Root", roles: ["admin"])))
+        #expect(admitted.status == 200)
+        #expect(html(admitted).contains(">Hello, Root<"))
+        responder.endAllPages()
+    }
+}
