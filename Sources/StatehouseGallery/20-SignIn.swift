@@ -6,8 +6,9 @@ import Statehouse
 /// password is checked against its scrypt hash (`PasswordHash`), off the main actor (the
 /// `Accounts` actor: one check at a time, so a flood of attempts costs one core, not every
 /// page), and a name is locked for a minute after five failures (`SignInAttempts`). Signing in replaces the session (a new cookie);
-/// every page of the old one ends. Identifiers: `name`, `password`, `sign-in`, `message`,
-/// `account-name`, `sign-out`.
+/// every page of the old one ends. `/account`'s motto is `@UserStorage`: the user's, on every
+/// browser they are signed in to. Identifiers: `name`, `password`, `sign-in`, `message`,
+/// `account-name`, `motto`, `motto-shown`, `sign-out`.
 enum SignInSeed {
     /// The demo's accounts, with their password hashes and failed attempts.
     actor Accounts {
@@ -103,11 +104,17 @@ enum SignInSeed {
     struct AccountView: View {
         @Environment(\.signedInUser) private var user
         @Environment(\.signOut) private var signOut
+        /// The user's, in every browser they are signed in to (live), kept by the store.
+        @UserStorage("motto") private var motto = ""
 
         var body: some View {
             Form {
                 LabeledContent("Name") { Text(user?.name ?? "").accessibilityIdentifier("account-name") }
                 LabeledContent("Roles") { Text(user.map { $0.roles.sorted().joined(separator: ", ") } ?? "") }
+                TextField("Motto", text: $motto)
+                    .accessibilityIdentifier("motto")
+                Text(motto.isEmpty ? "No motto yet." : "Motto: \(motto)")
+                    .accessibilityIdentifier("motto-shown")
                 Button("Sign out") { signOut() }
                     .accessibilityIdentifier("sign-out")
             }

@@ -210,6 +210,11 @@ public final class PostgresStore: DurableStore {
         }
     }
 
+    public func userState(_ id: String, _ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
+        let client = self.client
+        Task { done(await Result { try await Self.values(client, StoreSQL.selectUserState(.postgres), id) }) }
+    }
+
     public func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
         let client = self.client
         Task { done(await Result { try await Self.values(client, StoreSQL.selectAppState, nil) }) }

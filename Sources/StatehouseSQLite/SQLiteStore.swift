@@ -162,6 +162,10 @@ public final class SQLiteStore: DurableStore {
         }
     }
 
+    public func userState(_ id: String, _ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
+        connection.query(StoreSQL.selectUserState(.sqlite), [.text(id)]).whenComplete { result in done(result.map(Self.values)) }
+    }
+
     public func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
         connection.query(StoreSQL.selectAppState).whenComplete { result in done(result.map(Self.values)) }
     }

@@ -1,7 +1,7 @@
 """Browser tests of signing in (issue 58.6; see test_browser.py for the harness): /account
 requires a user, so a signed-out browser is sent to /signin and back after it; signing in
 replaces the session (a new cookie), and the old session's other tabs load again as the
-signed-in user."""
+signed-in user; `@UserStorage` is the user's, in every browser of theirs."""
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -58,6 +58,20 @@ class SignInTests(BrowserTestCase):
                    "the other tab loaded a new page")
         driver.find_element(By.ID, "increment").click()
         self.until(driver, lambda d: d.find_element(By.ID, "count").text == "1", "and it works")
+
+    @screenshot_on_failure
+    def test_user_storage_reaches_the_users_other_browser_live(self):
+        first = self.open("/signin?next=/account")
+        self.sign_in(first, "analytical engine")
+        second = self.open("/signin?next=/account")
+        self.sign_in(second, "analytical engine")
+        for driver in (first, second):
+            self.until(driver, lambda d: d.current_url.endswith("/account"), "signed in")
+        motto = "Poetical science " + str(id(self))
+        field = first.find_element(By.ID, "motto")
+        self.replace_text(field, motto)
+        self.until(second, lambda d: d.find_element(By.ID, "motto-shown").text == "Motto: " + motto,
+                   "the other browser's page shows the user's motto, pushed")
 
 
 if __name__ == "__main__":

@@ -18,9 +18,18 @@ struct HostAuthenticationTests {
         }
     }
 
+    struct Note: View {
+        @UserStorage("note") private var note = ""
+        var body: some View {
+            TextField("Note", text: $note).accessibilityIdentifier("note")
+            Text("Note: \(note)").accessibilityIdentifier("shown")
+        }
+    }
+
     struct GreetingApp: App {
         var body: some Scene {
             Route("/hello") { Greeting() }
+            Route("/note") { Note() }
             Route("/admin") { Greeting() }
                 .onMount { user in
                     guard let user else { return .signIn(at: "/login") }
@@ -74,6 +83,21 @@ struct HostAuthenticationTests {
         let again = await responder.respond(to: request("/hello", cookie: cookie, as: bob))
         #expect(html(again).contains(">Hello, Bob<"))
         #expect(again.headers.first("set-cookie") != nil, "a new session")
+        responder.endAllPages()
+    }
+
+    @Test("@UserStorage per user: Ann's two sessions share a value, Bob's is his own, and a session without a user has its own")
+    func userStorage() async throws {
+        let ann = SignedInUser(id: "7", name: "Ann"), bob = SignedInUser(id: "8", name: "Bob")
+        let first = await responder.respond(to: request("/note", as: ann))
+        let cookie = try #require(first.headers.first("set-cookie")?.split(separator: ";").first.map(String.init))
+        let page = try meta("sh-page", in: html(first)), csrf = try meta("csrf-token", in: html(first))
+        let typed = await responder.respond(to: request(Wire.eventPath, method: "POST", cookie: cookie, csrf: csrf,
+                                                        body: "page=\(page)&target=note&type=input&value=milk", as: ann))
+        #expect(typed.status == 303, "applied (a form post's answer: Accept is text/html)")
+        #expect(html(await responder.respond(to: request("/note", as: ann))).contains(">Note: milk<"), "Ann's other session")
+        #expect(html(await responder.respond(to: request("/note", as: bob))).contains(">Note: <"), "Bob's own")
+        #expect(html(await responder.respond(to: request("/note", as: .some(nil)))).contains(">Note: <"), "no user's own")
         responder.endAllPages()
     }
 

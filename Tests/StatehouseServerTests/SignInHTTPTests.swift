@@ -83,6 +83,20 @@ import Testing
         }
     }
 
+    @Test("@UserStorage is the user's: two browsers signed in as Ada share the motto (the other's page has it at once), a signed-out browser has its own")
+    func userStorageIsTheUsers() async throws {
+        try await withServer { port in
+            let first = CurlClient(port: port), second = CurlClient(port: port)
+            _ = try Self.signIn(first, on: try load(first, "/signin"))
+            _ = try Self.signIn(second, on: try load(second, "/signin"))
+            #expect(first.cookie != second.cookie)
+            let mine = try load(first, "/account"), theirs = try load(second, "/account")
+            #expect(theirs.html.contains("No motto yet."))
+            #expect(event(first, mine, target: "motto", type: "input", value: "Poetical science").status == 200)
+            #expect(second.get("/_sh/render?page=\(theirs.id)").body.contains("Motto: Poetical science"))
+        }
+    }
+
     @Test("Without JavaScript: the sign-in form's post is answered 303 to the hand-off")
     func signInWithoutJavaScript() async throws {
         try await withServer { port in
@@ -167,12 +181,19 @@ import Testing
             let handedOff = try Self.signIn(client, on: try load(client, "/signin?next=/account"))
             #expect(handedOff.header("location") == "/account")
             cookie.mutate { $0 = client.cookie }
+            let account = try load(client, "/account")
+            #expect(event(client, account, target: "motto", type: "input", value: "Poetical science").status == 200)
         }
         try await withServer(onStore) { port in
             let account = CurlClient(port: port).get("/account", headers: ["Cookie: \(cookie.value ?? "")"])
             #expect(account.status == 200)
             #expect(account.body.contains(#"id="account-name" class="sh-text">Ada Lovelace<"#))
             #expect(account.header("set-cookie") == nil, "the same session")
+            #expect(account.body.contains("Motto: Poetical science"), "the user's @UserStorage, kept by the store")
+            // Another browser signed in as the same user has it too.
+            let other = CurlClient(port: port)
+            _ = try Self.signIn(other, on: try load(other, "/signin"))
+            #expect(try load(other, "/account").html.contains("Motto: Poetical science"))
         }
     }
 }

@@ -19,6 +19,15 @@ extension SessionStore {
         let handoff = "\(expiry).\(Token.random())"
         let session = Session(id: secret.handoffSession(from: old.id, handoff: handoff), secret: secret, now: Uptime.now)
         session.account.user = user
+        // The user's `@UserStorage` first (read from the store if no session here has it).
+        attachUserStorage(session) { [weak self] in
+            self?.replace(old, by: session, handoff: handoff, next: next, then: done)
+        }
+    }
+
+    private func replace(_ old: Session, by session: Session, handoff: String, next: String,
+                         then done: @escaping @MainActor @Sendable (String) -> Void) {
+        let user = session.account.user
         let carried = user == nil ? [:] : old.encodedAppStorage
         add(session)
         let url = "\(Wire.sessionPath)?handoff=\(handoff)&next=\(next.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "/")"
@@ -41,6 +50,50 @@ extension SessionStore {
         send(PageWrites(id: session.id, writes: writes, order: nextOrder(), whole: false), of: nil) {
             MainActorHop.run { finish() }
         }
+    }
+
+    /// Gives `session` its user's `@UserStorage` values, then calls `then`: those another
+    /// session here holds, else what the durable store kept (an async read), else new ones.
+    /// A store that cannot be read gives values in memory only (not written), and is logged.
+    func attachUserStorage(_ session: Session, then: @escaping @MainActor @Sendable () -> Void) {
+        guard let user = session.account.user else {
+            session.userStorage = nil
+            return then()
+        }
+        let id = secret.storeID(ofUser: user.id)
+        if let live = userScopes[id]?.values {
+            session.userStorage = (live, id)
+            return then()
+        }
+        guard let durable else {
+            session.userStorage = (makeUserScope(id, stored: nil), id)
+            return then()
+        }
+        durable.userState(id.description) { result in
+            MainActorHop.run { [weak self] in
+                guard let self else { return }
+                if let live = userScopes[id]?.values {
+                    session.userStorage = (live, id)  // read by another request meanwhile
+                } else {
+                    switch result {
+                    case .success(let stored): session.userStorage = (makeUserScope(id, stored: stored), id)
+                    case .failure(let error):
+                        logger.error("could not read a user's @UserStorage values (kept in memory only, not written): \(error)")
+                        let values = StorageValues(prefix: "")
+                        userScopes[id] = WeakStorage(values: values)
+                        session.userStorage = (values, id)
+                    }
+                }
+                then()
+            }
+        }
+    }
+
+    private func makeUserScope(_ id: Token, stored: [String: [UInt8]]?) -> StorageValues {
+        userScopes = userScopes.filter { $0.value.values != nil }
+        let values = StorageValues(snapshots: stored.map { StateSnapshots(restoring: $0) }, prefix: "")
+        userScopes[id] = WeakStorage(values: values)
+        return values
     }
 
     /// The host's authentication names `user` for a request of `session`: the same person

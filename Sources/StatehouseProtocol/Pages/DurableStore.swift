@@ -29,6 +29,8 @@ public protocol DurableStore: Sendable {
     func session(_ id: String, _ done: @escaping @Sendable (Result<StoredSession?, any Error>) -> Void)
     /// The page `id` with its state, or nil if the store has none by that id.
     func page(_ id: String, _ done: @escaping @Sendable (Result<StoredPage?, any Error>) -> Void)
+    /// The `@UserStorage` values of user `id` (a keyed hash of the app's id for them), by key.
+    func userState(_ id: String, _ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void)
     /// The App-level state (`@State` of the `App`), by key (`app.0`, …).
     func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void)
     /// Calls `handler` with each App-level value another process writes, as it is written
@@ -77,12 +79,21 @@ public enum StoreWrite: Sendable {
     case appState(StateChanges)
     /// What a flush changed of a session's `@AppStorage`.
     case sessionState(session: String, StateChanges)
+    /// What a flush changed of a signed-in user's `@UserStorage` (the user filed under a keyed
+    /// hash of their id).
+    case userState(user: String, StateChanges)
 }
 
 extension DurableStore {
     public func onAppStateWritten(_ handler: @escaping @Sendable (_ key: String, _ value: [UInt8]) -> Void) {}
     public func announceTaken(page id: String) {}
     public func onPageTaken(_ handler: @escaping @Sendable (_ id: String) -> Void) {}
+
+    /// None: a store written before `@UserStorage` keeps none (its writes of `.userState` are
+    /// its to keep or drop).
+    public func userState(_ id: String, _ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
+        done(.success([:]))
+    }
 
     /// `appState(_:)`, awaited.
     public func appState() async throws -> [String: [UInt8]] {

@@ -60,6 +60,21 @@ final class Session: AppStorageScope {
         storedValues = values
     }
 
+    /// The signed-in user's `@UserStorage` values, shared with their other sessions, and what
+    /// the store files them under (`SessionStore.attachUserStorage`); nil: no user, or not
+    /// attached yet.
+    var userStorage: (values: StorageValues, storeID: Token)?
+    /// Without a user: the session's own, in memory only.
+    private var anonymousUserStorage: StorageValues?
+
+    var userStorageValues: StorageValues? {
+        if let userStorage { return userStorage.values }
+        if let anonymousUserStorage { return anonymousUserStorage }
+        let made = StorageValues(prefix: "")
+        anonymousUserStorage = made
+        return made
+    }
+
     /// The signed-in user as the store keeps it.
     var storedUser: StateChanges {
         var changes = StateChanges()

@@ -100,10 +100,22 @@ public struct SessionSecret: Sendable {
     /// process of the deployment, and no store holds what it takes.
     func handoffSession(from old: Token, handoff: String) -> Token { derive("statehouse handoff " + handoff, old) }
 
+    /// What the store files the `@UserStorage` of the app's user `id` under.
+    func storeID(ofUser id: String) -> Token {
+        var message = Array("statehouse user".utf8)
+        message.append(0)
+        message += id.utf8
+        return derive(message)
+    }
+
     private func derive(_ purpose: String, _ session: Token) -> Token {
         var message = Array(purpose.utf8)
         message.append(0)
         session.appendHex(to: &message)
+        return derive(message)
+    }
+
+    private func derive(_ message: [UInt8]) -> Token {
         let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
         return code.withUnsafeBytes { Token(bytes: $0.prefix(16)) }
     }

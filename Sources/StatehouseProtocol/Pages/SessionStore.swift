@@ -28,6 +28,10 @@ final class SessionStore {
     private var sweeper: (any DispatchSourceTimer)?
     /// Told when a page's view fails outside a request (while pushing).
     var onPageFailure: @MainActor (Page, ViewFailure) -> Void = { _, _ in }
+    /// The `@UserStorage` values of the users signed in to sessions held here, by store id:
+    /// one set per user, shared by their sessions (freed with the last of them).
+    var userScopes: [Token: WeakStorage] = [:]
+    struct WeakStorage { weak var values: StorageValues? }
     /// Told when a view signs in or out outside an event (a task's, while pushing).
     var onAccountChange: @MainActor (Page, AccountChange) -> Void = { _, _ in }
     /// While a new page is made (`holdingEnded`), the pages that ended meanwhile (evicted at a

@@ -46,6 +46,8 @@ package enum StoreSQL {
             "CREATE TABLE IF NOT EXISTS state (page TEXT NOT NULL, key TEXT NOT NULL, value \(bytes) NOT NULL, PRIMARY KEY (page, key))\(table)",
             "CREATE TABLE IF NOT EXISTS app_state (key TEXT PRIMARY KEY, value \(bytes) NOT NULL)\(table)",
             "CREATE TABLE IF NOT EXISTS session_state (session TEXT NOT NULL, key TEXT NOT NULL, value \(bytes) NOT NULL, PRIMARY KEY (session, key))\(table)",
+            // `@UserStorage`: kept for as long as the app keeps its user (no expiry).
+            "CREATE TABLE IF NOT EXISTS user_state (account TEXT NOT NULL, key TEXT NOT NULL, value \(bytes) NOT NULL, PRIMARY KEY (account, key))\(table)",
         ]
     }
 
@@ -124,12 +126,13 @@ package enum StoreSQL {
 
     /// The tables of `key`/`value` rows, each under an owner column or none (the App's).
     enum KeyedTable: Hashable {
-        case state, appState, sessionState
+        case state, appState, sessionState, userState
         var name: String {
             switch self {
             case .state: "state"
             case .appState: "app_state"
             case .sessionState: "session_state"
+            case .userState: "user_state"
             }
         }
         var owner: String? {
@@ -137,6 +140,7 @@ package enum StoreSQL {
             case .state: "page"
             case .appState: nil
             case .sessionState: "session"
+            case .userState: "account"  // (`user` is a reserved word in PostgreSQL)
             }
         }
     }
@@ -160,6 +164,8 @@ package enum StoreSQL {
             return keyed(changes, in: .appState, owner: nil, scope: "app state")
         case .sessionState(let id, let changes):
             return keyed(changes, in: .sessionState, owner: id, scope: "session state " + id)
+        case .userState(let id, let changes):
+            return keyed(changes, in: .userState, owner: id, scope: "user state " + id)
         case .endPage(let id):
             return [Change(kind: .deletePageState, values: [.text(id)], scope: "state " + id, row: id),
                     Change(kind: .deletePage, values: [.text(id)], scope: "page " + id, row: id)]
@@ -271,6 +277,9 @@ package enum StoreSQL {
     package static func selectPage(_ dialect: Dialect) -> String { placeholders("SELECT session, url FROM pages WHERE id = ?", dialect) }
     package static func selectSessionState(_ dialect: Dialect) -> String {
         placeholders("SELECT key, value FROM session_state WHERE session = ?", dialect)
+    }
+    package static func selectUserState(_ dialect: Dialect) -> String {
+        placeholders("SELECT key, value FROM user_state WHERE account = ?", dialect)
     }
     package static func selectState(_ dialect: Dialect) -> String { placeholders("SELECT key, value FROM state WHERE page = ?", dialect) }
     package static func selectAppValue(_ dialect: Dialect) -> String { placeholders("SELECT value FROM app_state WHERE key = ?", dialect) }

@@ -60,6 +60,11 @@ extension SessionStore {
         if let changes = page.session.madeAppStorage?.snapshots?.takeChanges(), !changes.isEmpty {
             writes.append(.sessionState(session: page.session.storeID.description, changes))
         }
+        // So does its user's `@UserStorage` (shared with their other sessions: whichever page
+        // writes first takes the changes).
+        if let (values, id) = page.session.userStorage, let changes = values.snapshots?.takeChanges(), !changes.isEmpty {
+            writes.append(.userState(user: id.description, changes))
+        }
         // App-level state a page's event or task wrote goes with that page's changes.
         if let changes = appState?.takeChanges() {
             for problem in changes.problems { logger.notice("App state not kept across restarts: \(problem)") }
@@ -327,10 +332,11 @@ extension SessionStore.PageWrites {
 }
 
 extension StoreWrite {
-    /// Whether what it writes outlives its page: a session, its `@AppStorage`, the App's state.
+    /// Whether what it writes outlives its page: a session, its `@AppStorage`, the user's
+    /// `@UserStorage`, the App's state.
     var outlivesPage: Bool {
         switch self {
-        case .session, .sessionState, .appState: true
+        case .session, .sessionState, .userState, .appState: true
         case .page, .touch, .state, .endPage, .endSession: false
         }
     }

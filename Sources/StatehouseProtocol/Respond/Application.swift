@@ -141,6 +141,15 @@ final class Application {
         case .signIn(let path): return respond(Self.signInFirst(at: path, for: request))
         case .refuse(let reason): return respond(.text(403, reason))
         }
+        // A user's session (the host's, new) gets their `@UserStorage` before its first page.
+        guard session.account.user == nil || session.userStorage != nil else {
+            return store.attachUserStorage(session) { self.newPage(route, segments, request, in: session, existing: existing, respond) }
+        }
+        newPage(route, segments, request, in: session, existing: existing, respond)
+    }
+
+    private func newPage(_ route: RouteDescription, _ segments: [String], _ request: HostRequest, in session: Session, existing: Session?,
+                         _ respond: @escaping @Sendable (HostResponse) -> Void) {
         let location = PageLocation(base: route.path, segments: segments, tab: request.query["tab"], maxSegments: settings.maxPathSegments)
         location.account = session.account
         location.language = LocalizationCatalog.main.pageLanguage(acceptLanguage: request.headers.first("Accept-Language"))

@@ -51,15 +51,19 @@ extension Application {
             // session made meanwhile is not there at all).
             let stored = self.store.withHeldBack(session: storeID, over: read.found)
             if stored == nil, let failure = read.failure { return respond(Self.unreadable(failure)) }
-            guard let stored, let session = self.store.adopt(stored, id: sessionID), let pageID else { return then() }
-            self.readPage(pageID, by: deadline) { page, isNewer, failure in
-                if self.isStopped { return respond(Self.stopping) }
-                if let page, page.session == stored.id {
-                    self.mount(page, id: pageID, in: session, request: request, writeInWhole: isNewer)
-                } else if page == nil, let failure {
-                    return respond(Self.unreadable(failure))
+            guard let stored, let session = self.store.adopt(stored, id: sessionID) else { return then() }
+            // Its user's `@UserStorage`, before a page of it is mounted.
+            self.store.attachUserStorage(session) {
+                guard let pageID else { return then() }
+                self.readPage(pageID, by: deadline) { page, isNewer, failure in
+                    if self.isStopped { return respond(Self.stopping) }
+                    if let page, page.session == stored.id {
+                        self.mount(page, id: pageID, in: session, request: request, writeInWhole: isNewer)
+                    } else if page == nil, let failure {
+                        return respond(Self.unreadable(failure))
+                    }
+                    then()
                 }
-                then()
             }
         }
     }

@@ -12,6 +12,13 @@ import Foundation
 @MainActor
 public protocol AppStorageScope: AnyObject {
     var appStorageValues: StorageValues { get }
+    /// The values of `@UserStorage`: the signed-in user's, shared by every session of theirs
+    /// (nil: as outside a server, `StorageValues.standardUser`).
+    var userStorageValues: StorageValues? { get }
+}
+
+extension AppStorageScope {
+    public var userStorageValues: StorageValues? { nil }
 }
 
 /// Values by key shared by every view of one scope: a page (`@SceneStorage`) or a session
@@ -40,6 +47,9 @@ public final class StorageValues {
     /// `@AppStorage` outside a server (a `ViewTest`, a preview): one set for the process, as
     /// `UserDefaults.standard` is on a device.
     public static let standard = StorageValues()
+
+    /// `@UserStorage` outside a server: one set for the process.
+    public static let standardUser = StorageValues()
 
     /// The storage of `key`, made with `defaultValue` if new. A key used with another type
     /// than the first starts again from this default.

@@ -1,0 +1,46 @@
+/// A property wrapper type that reads and writes a value kept for the signed-in user: shared
+/// by every page of every session of theirs (another browser, another device), kept across
+/// restarts by the durable store; a write updates every view that reads the key, on all of
+/// those pages. The scope between `@AppStorage` (one browser's session) and the `App`'s own
+/// `@State` (everyone).
+///
+/// ```swift
+/// struct Preferences: View {
+///     @UserStorage("digest") private var sendsDigest = true
+///     var body: some View { Toggle("Weekly digest", isOn: $sendsDigest) }
+/// }
+/// ```
+///
+/// Without a signed-in user the values are the session's own, in memory only, and start
+/// from the defaults again at a sign-in (the session is replaced). Keep what the user's
+/// pages share here, small and `Codable`, and no secret: the store holds it as it is.
+@propertyWrapper
+public struct UserStorage<Value>: DynamicProperty {
+    let key: String
+    let defaultValue: Value
+    private var box: StateBox<Value>?
+
+    /// The value under `key`, `wrappedValue` until one is written.
+    public init(wrappedValue: Value, _ key: String) {
+        self.key = key
+        defaultValue = wrappedValue
+    }
+
+    /// The value under `key`, nil until one is written.
+    public init<Wrapped>(_ key: String) where Value == Wrapped? {
+        self.init(wrappedValue: nil, key)
+    }
+
+    public var wrappedValue: Value {
+        get { box?.get() ?? defaultValue }
+        nonmutating set { box?.set(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { KeyedStorage.binding(box, defaultValue) }
+}
+
+extension UserStorage: NodeStorage {
+    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
+        box = KeyedStorage.link(&slot, link.node.tree.appStorageScope?.userStorageValues ?? .standardUser, key, defaultValue)
+    }
+}
