@@ -404,9 +404,52 @@ class ScaleOutTests(BrowserTestCase):
         wait_until(lambda: self.pages_held("a") == held - 1, 10, "a let its older copy go once it listened again")
         self.assertEqual(self.click("a", counter), 3, "a took the page up from the database")
 
-if __name__ == "__main__":
-    unittest.main()
-
     @screenshot_on_failure
     def test_7_ten_tabs_through_nginx_load_click_and_receive_pushes(self):
         self.assert_ten_tabs_work(self.base)
+
+    def test_8_a_sign_in_on_one_process_ends_the_old_sessions_pages_on_the_other_and_hands_off_there(self):
+        """A session with a page on each process signs in on b: a's page of the old session
+        ends (told through the database), and the hand-off, followed on a, sets the new
+        session's cookie there; a takes the new session up from the database, with its user."""
+        counter = self.new_counter("a")
+        self.assertEqual(self.click("a", counter), 1)
+        cookie = {"Cookie": f"sh_session={counter['cookie']}"}
+        with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{self.ports['b']}/signin", headers=cookie), timeout=10) as reply:
+            html = reply.read().decode()
+        page = re.search(r'<meta name="sh-page" content="([^"]+)"', html).group(1)
+        body = urllib.parse.urlencode({"page": page, "name": "ada", "password": "analytical engine", "target": "sign-in"}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.ports['b']}/_sh/event", data=body, headers={
+            **cookie, "X-CSRF-Token": counter["csrf"], "Accept": "text/vnd.turbo-stream.html"})
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            handoff = re.search(r'action="sh-open" target="sh-root" url="([^"]+)"', reply.read().decode()).group(1).replace("&amp;", "&")
+
+        def ended_on_a():
+            try:
+                self.click("a", counter)
+                return False
+            except urllib.error.HTTPError as error:
+                return error.code == 410
+        wait_until(ended_on_a, 10, "a's page of the old session ended")
+        # A new page with the old cookie is a new session: a let the old one go too.
+        with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{self.ports['a']}/counter", headers=cookie), timeout=10) as reply:
+            self.assertIsNotNone(reply.headers["Set-Cookie"], "the old session is no more on a")
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args):
+                return None
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            opener.open(urllib.request.Request(f"http://127.0.0.1:{self.ports['a']}{handoff}", headers=cookie), timeout=10)
+            self.fail("the hand-off redirects")
+        except urllib.error.HTTPError as error:
+            self.assertEqual(error.code, 303)
+            new_cookie = error.headers["Set-Cookie"].split(";")[0]
+        self.assertNotEqual(new_cookie, cookie["Cookie"])
+        with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{self.ports['a']}/account",
+                                                           headers={"Cookie": new_cookie}), timeout=10) as reply:
+            self.assertIn('id="account-name" class="sh-text">Ada Lovelace<', reply.read().decode())
+
+
+if __name__ == "__main__":
+    unittest.main()

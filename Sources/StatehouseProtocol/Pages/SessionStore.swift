@@ -138,7 +138,8 @@ final class SessionStore {
                 MainActorHop.run { appState.applyStored(key: key, value: value) }
             }
         }
-        // Another process took up a page this one holds: this copy is stale, let it go.
+        // Another process took up a page this one holds (or ended a session): this copy is
+        // stale, let it go.
         durable?.onPageTaken { [weak self] id in
             MainActorHop.run {
                 guard let self, let token = Token(id) else { return }
@@ -146,7 +147,12 @@ final class SessionStore {
                 // has now.
                 self.dropHeldBack(ofEnded: token)
                 self.outdateWritesInFlight(of: token, to: .outdated)
-                guard let page = self.pages[token] else { return }
+                guard let page = self.pages[token] else {
+                    // A session another process ended (replaced at a sign-in, evicted), by
+                    // the id the store files it under: this copy opens nothing any more.
+                    if let session = self.sessions.values.first(where: { $0.storeID == token }) { self.remove(session, reason: .takenUp) }
+                    return
+                }
                 self.remove(page, reason: .takenUp)
             }
         }

@@ -107,30 +107,7 @@ public final class StorageValues {
 /// ```
 ///
 /// `store:` is accepted for source compatibility and not used: the session is the store.
-@propertyWrapper
-public struct AppStorage<Value>: DynamicProperty {
-    let key: String
-    let defaultValue: Value
-    private var box: StateBox<Value>?
-
-    /// The value under `key`, `wrappedValue` until one is written.
-    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
-        self.key = key
-        defaultValue = wrappedValue
-    }
-
-    /// The value under `key`, nil until one is written.
-    public init<Wrapped>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped? {
-        self.init(wrappedValue: nil, key, store: store)
-    }
-
-    public var wrappedValue: Value {
-        get { box?.get() ?? defaultValue }
-        nonmutating set { box?.set(newValue) }
-    }
-
-    public var projectedValue: Binding<Value> { KeyedStorage.binding(box, defaultValue) }
-}
+public typealias AppStorage<Value> = KeyedStorageProperty<Value, SessionStorageScope>
 
 /// A property wrapper type that reads and writes a value kept for the page (SwiftUI's scene):
 /// it survives a reload of the same browser tab and, with the durable store, a restart.
@@ -141,8 +118,13 @@ public struct AppStorage<Value>: DynamicProperty {
 ///     var body: some View { TextEditor(text: $draft) }
 /// }
 /// ```
+public typealias SceneStorage<Value> = KeyedStorageProperty<Value, PageStorageScope>
+
+/// A value kept under a key in one scope of storage, shared by the views of that scope that
+/// use the key: `@AppStorage` (the session), `@SceneStorage` (the page), `@UserStorage` (the
+/// signed-in user). Use it through those names.
 @propertyWrapper
-public struct SceneStorage<Value>: DynamicProperty {
+public struct KeyedStorageProperty<Value, Scope: KeyedStorageScope>: DynamicProperty {
     let key: String
     let defaultValue: Value
     private var box: StateBox<Value>?
@@ -166,19 +148,56 @@ public struct SceneStorage<Value>: DynamicProperty {
     public var projectedValue: Binding<Value> { KeyedStorage.binding(box, defaultValue) }
 }
 
-extension AppStorage: NodeStorage {
-    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
-        box = KeyedStorage.link(&slot, link.node.tree.appStorage ?? .standard, key, defaultValue)
+extension KeyedStorageProperty where Scope == SessionStorageScope {
+    /// The value under `key`, `wrappedValue` until one is written (`store` is not used).
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults?) {
+        self.init(wrappedValue: wrappedValue, key)
+    }
+
+    /// The value under `key`, nil until one is written (`store` is not used).
+    public init<Wrapped>(_ key: String, store: UserDefaults?) where Value == Wrapped? {
+        self.init(wrappedValue: nil, key)
     }
 }
 
-extension SceneStorage: NodeStorage {
+/// Where a `KeyedStorageProperty` keeps its values.
+public protocol KeyedStorageScope {
+    static var scope: StorageScope { get }
+}
+
+/// The scopes of keyed storage, narrowest first.
+public enum StorageScope: Sendable {
+    /// The page (`@SceneStorage`).
+    case page
+    /// The browser session (`@AppStorage`; outside a server, the process).
+    case session
+    /// The signed-in user (`@UserStorage`; outside a server, the process).
+    case user
+}
+
+/// `@AppStorage`'s scope.
+public enum SessionStorageScope: KeyedStorageScope {
+    public static var scope: StorageScope { .session }
+}
+
+/// `@SceneStorage`'s scope.
+public enum PageStorageScope: KeyedStorageScope {
+    public static var scope: StorageScope { .page }
+}
+
+extension KeyedStorageProperty: NodeStorage {
     mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
-        box = KeyedStorage.link(&slot, link.node.tree.sceneStorage, key, defaultValue)
+        let tree = link.node.tree
+        let values = switch Scope.scope {
+        case .page: tree.sceneStorage
+        case .session: tree.appStorage ?? .standard
+        case .user: tree.appStorageScope?.userStorageValues ?? .standardUser
+        }
+        box = KeyedStorage.link(&slot, values, key, defaultValue)
     }
 }
 
-/// What `@AppStorage` and `@SceneStorage` share: they differ only in their scope.
+/// What the keyed storage wrappers share: they differ only in their scope.
 @MainActor
 enum KeyedStorage {
     /// The scope's storage of `key` (kept in the node's slot: the same box on every update).

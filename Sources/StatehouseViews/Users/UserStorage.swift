@@ -14,33 +14,9 @@
 /// Without a signed-in user the values are the session's own, in memory only, and start
 /// from the defaults again at a sign-in (the session is replaced). Keep what the user's
 /// pages share here, small and `Codable`, and no secret: the store holds it as it is.
-@propertyWrapper
-public struct UserStorage<Value>: DynamicProperty {
-    let key: String
-    let defaultValue: Value
-    private var box: StateBox<Value>?
+public typealias UserStorage<Value> = KeyedStorageProperty<Value, UserStorageScope>
 
-    /// The value under `key`, `wrappedValue` until one is written.
-    public init(wrappedValue: Value, _ key: String) {
-        self.key = key
-        defaultValue = wrappedValue
-    }
-
-    /// The value under `key`, nil until one is written.
-    public init<Wrapped>(_ key: String) where Value == Wrapped? {
-        self.init(wrappedValue: nil, key)
-    }
-
-    public var wrappedValue: Value {
-        get { box?.get() ?? defaultValue }
-        nonmutating set { box?.set(newValue) }
-    }
-
-    public var projectedValue: Binding<Value> { KeyedStorage.binding(box, defaultValue) }
-}
-
-extension UserStorage: NodeStorage {
-    mutating func link(to slot: inout AnyObject?, _ link: LinkContext) {
-        box = KeyedStorage.link(&slot, link.node.tree.appStorageScope?.userStorageValues ?? .standardUser, key, defaultValue)
-    }
+/// `@UserStorage`'s scope.
+public enum UserStorageScope: KeyedStorageScope {
+    public static var scope: StorageScope { .user }
 }
