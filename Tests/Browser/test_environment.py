@@ -35,6 +35,23 @@ class EnvironmentTests(BrowserTestCase):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         self.until(driver, lambda d: d.find_elements(By.ID, "three-columns"), "wider: three columns")
 
+    @screenshot_on_failure
+    def test_view_that_fits_and_container_relative_frames_follow_the_window(self):
+        driver = self.open("/geometry")
+        shown = lambda d, id: d.find_element(By.ID, id).is_displayed()
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        self.until(driver, lambda d: shown(d, "fits-wide") and not shown(d, "fits-narrow"), "wide: the first child fits and shows")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 380, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        self.until(driver, lambda d: shown(d, "fits-narrow") and not shown(d, "fits-wide"), "narrow: the wide child does not fit, the next shows")
+        scroller = driver.find_element(By.ID, "cards").size["width"]
+        card = driver.find_element(By.ID, "card-1").size["width"]
+        self.assertLessEqual(abs(card - (scroller - 20) / 3), 1.5, "a card is a third of the scroll view, less the gaps")
+        # A window shorter than the page: the inset bar stays in sight at its bottom, scrolled to the top.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 380, "height": 300, "deviceScaleFactor": 1, "mobile": False})
+        driver.execute_script("scrollTo(0, 0)")
+        bottom = lambda d: d.execute_script("const r = document.getElementById('inset').getBoundingClientRect(); return r.bottom")
+        self.until(driver, lambda d: abs(bottom(d) - 300) <= 2, "the inset bar sits at the bottom of the window")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -43,3 +43,50 @@ import Testing
         }
     }
 }
+
+/// Issue 57.4: `ViewThatFits`, `.containerRelativeFrame`, `.safeAreaInset`.
+@MainActor
+@Suite struct ContainerLayoutTests {
+    struct Fits: View {
+        var body: some View {
+            ViewThatFits(in: .horizontal) {
+                HStack { Text("A long line"); Text("and more") }.accessibilityIdentifier("wide")
+                Text("Short").accessibilityIdentifier("narrow")
+            }
+            .accessibilityIdentifier("fits")
+        }
+    }
+
+    @Test("ViewThatFits puts every child in the page, in order, under an element the browser measures (its axis named)")
+    func viewThatFits() throws {
+        let page = try ViewTest(Fits())
+        let fits = try page.element("fits")
+        #expect(fits[attribute: "class"] == "sh-fits")
+        #expect(fits[attribute: "data-sh-fits"] == "horizontal")
+        let html = page.html
+        let wide = try #require(html.range(of: #"id="wide""#)), narrow = try #require(html.range(of: #"id="narrow""#))
+        #expect(wide.lowerBound < narrow.lowerBound)
+        #expect(try ViewTest(ViewThatFits { Text("x") }).html.contains(#"data-sh-fits="both""#))
+        #expect(try ViewTest(ViewThatFits(in: .vertical) { Text("x") }).html.contains(#"data-sh-fits="vertical""#))
+    }
+
+    @Test("containerRelativeFrame(count:span:spacing:) is SwiftUI's length in container units: (100cqw - gaps) / count × span + inner gaps")
+    func containerRelativeFrame() throws {
+        let third = try ViewTest(Text("Card").containerRelativeFrame(.horizontal, count: 3, span: 2, spacing: 10).accessibilityIdentifier("card"))
+        #expect(try third.element("card")[attribute: "style"] == "box-sizing:border-box;flex-shrink:0;width:calc((100cqw - 20px) / 3 * 2 + 10px)")
+        let whole = try ViewTest(Text("Page").containerRelativeFrame([.horizontal, .vertical]).accessibilityIdentifier("page"))
+        #expect(try whole.element("page")[attribute: "style"]
+                == "box-sizing:border-box;flex-shrink:0;width:calc((100cqw - 0px) / 1 * 1 + 0px);height:calc((100cqh - 0px) / 1 * 1 + 0px)")
+    }
+
+    @Test("safeAreaInset(edge: .bottom) puts its bar after the view, marked for its edge; .top before it")
+    func safeAreaInset() throws {
+        let bottom = try ViewTest(Text("List").accessibilityIdentifier("list").safeAreaInset(edge: .bottom) { Text("Bar").accessibilityIdentifier("bar") })
+        let html = bottom.html
+        let list = try #require(html.range(of: #"id="list""#)), bar = try #require(html.range(of: #"class="sh-safe-area-inset" style="align-items:center" data-edge="bottom"><span id="bar""#))
+        #expect(list.lowerBound < bar.lowerBound)
+        let top = try ViewTest(Text("List").accessibilityIdentifier("list").safeAreaInset(edge: .top) { Text("Bar") }).html
+        #expect(try #require(top.range(of: #"data-edge="top""#)).lowerBound < #require(top.range(of: #"id="list""#)).lowerBound)
+    }
+}
+

@@ -258,6 +258,8 @@
     }
     // Only an answer that brings a GeometryReader or an AsyncImage has any to watch.
     if (html.includes('data-sh-measure') || html.includes('data-sh-async')) measureAll(document);
+    // A ViewThatFits (or a child of one) morphed: its choice is made again.
+    for (const el of document.querySelectorAll('[data-sh-fits]')) { fits.observe(el); fit(el); }
     restoreFocus(focus);
     syncDialogs();
     if (hooked.size || html.includes('data-sh-hook')) syncHooks();
@@ -777,7 +779,34 @@
   function measureAll(root) {
     for (const el of root.querySelectorAll('[data-sh-measure]')) if (!el.shStopped) sizes.observe(el);
     for (const el of root.querySelectorAll('[data-sh-async]')) watchLoading(el);
+    for (const el of root.querySelectorAll('[data-sh-fits]')) { fits.observe(el); fit(el); }
   }
+
+  // ViewThatFits: of its children, show the first whose natural size fits the space the
+  // element has (along data-sh-fits: horizontal, vertical or both), else the last; again
+  // whenever that space changes. Each child is measured alone, laid out at its natural size
+  // out of sight (the element's own size does not follow the child shown: no feedback).
+  function fit(el) {
+    const options = [...el.children];
+    if (!options.length) return;
+    // Down, only where asked for alone (the element then has a height of its own, from a frame):
+    // a page scrolls, so its height bounds nothing else.
+    const axes = el.dataset.shFits, width = el.clientWidth, height = el.clientHeight;
+    let chosen = options.length - 1;
+    for (const [index, option] of options.entries()) {
+      const saved = option.getAttribute('style');
+      option.classList.remove('sh-unfit');
+      option.style.cssText += ';position:absolute;visibility:hidden;width:max-content;height:max-content;display:revert';
+      const box = option.getBoundingClientRect();
+      if (saved === null) option.removeAttribute('style'); else option.setAttribute('style', saved);
+      const fitsAcross = axes === 'vertical' || box.width <= width + 0.5;
+      const fitsDown = axes !== 'vertical' || box.height <= height + 0.5;
+      if (fitsAcross && fitsDown) { chosen = index; break; }
+    }
+    options.forEach((option, index) => option.classList.toggle('sh-unfit', index !== chosen));
+    el.setAttribute('data-sh-fitted', String(chosen));
+  }
+  const fits = new ResizeObserver((entries) => { for (const { target } of entries) if (target.isConnected) fit(target); });
 
   // AsyncImage: all three phases are in the page; show the one its image's loading has reached
   // (the placeholder until it loads, the failure if it cannot). Without this script the image shows.
