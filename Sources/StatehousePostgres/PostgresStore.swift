@@ -109,7 +109,6 @@ public final class PostgresStore: DurableStore {
         self.endpoint = endpoint
         self.logger = logger
         running = Task { await client.run() }
-        let process = self.process
         commits = GroupCommit { writes, committed in
             Task {
                 do {
@@ -122,14 +121,6 @@ public final class PostgresStore: DurableStore {
                         return committed(nil)
                     }
                     try await client.withTransaction(logger: logger) { connection in
-                        // A session replaced (a sign-in) or evicted: the processes holding it or its
-                        // pages let them go, as for a page taken up (told before its rows go).
-                        for case .endSession(let id) in writes {
-                            try await connection.query(
-                                "SELECT pg_notify(\(Self.pagesChannel), id || ' ' || \(process)) FROM pages WHERE session = \(id)",
-                                logger: logger)
-                            try await connection.query("SELECT pg_notify(\(Self.pagesChannel), \(id + " " + process))", logger: logger)
-                        }
                         for statement in statements { try await connection.query(Self.query(statement), logger: logger) }
                         // Delivered to every listening process when the transaction commits.
                         for case .appState(let changes) in writes {

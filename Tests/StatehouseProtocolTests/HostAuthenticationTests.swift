@@ -101,6 +101,23 @@ struct HostAuthenticationTests {
         responder.endAllPages()
     }
 
+    @Test("A role the host takes away ends the pages whose checks needed it; the session and its other pages go on")
+    func roleTakenAway() async throws {
+        let root = SignedInUser(id: "2", name: "Root", roles: ["admin"])
+        let admin = await responder.respond(to: request("/admin", as: root))
+        let cookie = try #require(admin.headers.first("set-cookie")?.split(separator: ";").first.map(String.init))
+        let adminPage = try meta("sh-page", in: html(admin))
+        let hello = await responder.respond(to: request("/hello", cookie: cookie, as: root))
+        let helloPage = try meta("sh-page", in: html(hello))
+        var demoted = root
+        demoted.roles = []
+        let gone = await responder.respond(to: request("\(Wire.renderPath)?page=\(adminPage)", cookie: cookie, as: demoted))
+        #expect(gone.status == 410)
+        #expect(html(gone).contains("the signed-in user changed"))
+        #expect(await responder.respond(to: request("\(Wire.renderPath)?page=\(helloPage)", cookie: cookie, as: demoted)).status == 200)
+        responder.endAllPages()
+    }
+
     @Test("onMount: no user is sent to the check's sign-in route, a user without the role is refused 403, an admin gets the page")
     func mountChecks() async throws {
         let signIn = await responder.respond(to: request("/admin"))

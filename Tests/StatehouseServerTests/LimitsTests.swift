@@ -228,11 +228,17 @@ struct LimitsTests {
         let stream = SharedBox<CurlClient.Reply?>(nil)
         let done = DispatchGroup()
         DispatchQueue.global().async(group: done) {
-            inFlight.mutate { $0 = event(CurlClient(port: port), page, target: "slow", headers: ["Cookie: \(client.cookie!)"]) }
-        }
-        DispatchQueue.global().async(group: done) {
             let reply = CurlClient(port: port).stream("/_sh/stream?page=\(clock.id)", seconds: 10, headers: ["Cookie: \(client.cookie!)"]) { _ in false }
             stream.mutate { $0 = reply }
+        }
+        // The stream is open before the slow event holds the main actor (a busy machine took
+        // longer than a fixed wait to open it, and the stream ran to its limit).
+        let store = await MainActor.run { server.pages.responder.application.store }
+        for _ in 0..<500 where await !MainActor.run(body: { store.pages[Token(clock.id)!]?.isStreaming ?? false }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        DispatchQueue.global().async(group: done) {
+            inFlight.mutate { $0 = event(CurlClient(port: port), page, target: "slow", headers: ["Cookie: \(client.cookie!)"]) }
         }
         try await Task.sleep(for: .milliseconds(150))
         let start = ContinuousClock.now

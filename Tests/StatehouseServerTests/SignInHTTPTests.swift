@@ -35,6 +35,7 @@ import Testing
             let curl = CurlClient(port: port).get("/account")
             #expect(curl.status == 401)
             #expect(curl.body.contains("sign in first: /signin"))
+            #expect(curl.header("www-authenticate") == #"Cookie realm="statehouse", form-action="/signin", cookie-name="sh_session""#)
         }
     }
 
@@ -80,6 +81,10 @@ import Testing
             // Followed again (now with the new cookie): not this browser's any more.
             #expect(client.get(url).status == 410)
             #expect(client.cookie == newCookie)
+            // Nor with the old cookie (one who planted it and saw the URL): a hand-off works once.
+            let planter = CurlClient(port: port).get(url, headers: ["Cookie: \(oldCookie)"])
+            #expect(planter.status == 410)
+            #expect(planter.header("set-cookie") == nil)
         }
     }
 
@@ -94,6 +99,25 @@ import Testing
             #expect(theirs.html.contains("No motto yet."))
             #expect(event(first, mine, target: "motto", type: "input", value: "Poetical science").status == 200)
             #expect(second.get("/_sh/render?page=\(theirs.id)").body.contains("Motto: Poetical science"))
+        }
+    }
+
+    @Test("Sign in clicked twice: the first replaces the session, the second is answered as an event, not replaced again")
+    func doubleSubmit() async throws {
+        try await withServer { port in
+            let client = CurlClient(port: port)
+            let page = try load(client, "/signin")
+            let form = FormData.encode([("page", page.id), ("_csrf", page.csrf), ("name", "ada"),
+                                        ("password", SignInSeed.Accounts.demoPassword), ("target", "sign-in")])
+            let cookie = try #require(client.cookie)
+            // At once, as Enter and a click are: the second arrives while the first's password check runs.
+            let answers = SharedBox<[CurlClient.Reply]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let reply = CurlClient(port: port).post("/_sh/event", form, headers: ["Cookie: \(cookie)"])
+                answers.mutate { $0.append(reply) }
+            }
+            #expect(answers.value.compactMap(Self.handoff).count == 1, "one hand-off: \(answers.value.map(\.status))")
+            #expect(answers.value.allSatisfy { [200, 410].contains($0.status) })
         }
     }
 

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import StatehouseViews
+import Synchronization
 
 /// Signing in and out: a session is never given a user. It is replaced by a new one, whose id
 /// the browser gets through a hand-off URL (`Wire.sessionPath`), so that an id planted in the
@@ -11,10 +13,14 @@ extension SessionStore {
     /// Replaces `old` by a new session with `user` signed in (nil: no one): `done` gets the
     /// hand-off URL once the new session is durable (at once without a store), then every page
     /// of `old` ends, here and in a store (and, through it, in the other processes).
-    /// At a sign-in the browser keeps its `@AppStorage` values; at a sign-out it starts afresh
-    /// (the next person at this computer is someone else).
+    /// A browser with no one signed in keeps its `@AppStorage` values at a sign-in (as does
+    /// the same user signing in again); another user's, or a sign-out, starts afresh (the next
+    /// person at this computer is someone else). A session already being replaced (a second
+    /// click on Sign in) is not replaced again: `done` gets nil.
     func replace(_ old: Session, signingIn user: SignedInUser?, next: String,
-                 then done: @escaping @MainActor @Sendable (String) -> Void) {
+                 then done: @escaping @MainActor @Sendable (String?) -> Void) {
+        guard !old.isBeingReplaced else { return done(nil) }
+        old.isBeingReplaced = true
         let expiry = Int(Date().timeIntervalSince1970) + Self.handoffLifetime
         let handoff = "\(expiry).\(Token.random())"
         let session = Session(id: secret.handoffSession(from: old.id, handoff: handoff), secret: secret, now: Uptime.now)
@@ -26,15 +32,18 @@ extension SessionStore {
     }
 
     private func replace(_ old: Session, by session: Session, handoff: String, next: String,
-                         then done: @escaping @MainActor @Sendable (String) -> Void) {
+                         then done: @escaping @MainActor @Sendable (String?) -> Void) {
         let user = session.account.user
-        let carried = user == nil ? [:] : old.encodedAppStorage
+        let sameBrowserUser = user != nil && (old.account.user == nil || old.account.user?.id == user?.id)
+        let carried = sameBrowserUser ? old.encodedAppStorage : [:]
         add(session)
         let url = "\(Wire.sessionPath)?handoff=\(handoff)&next=\(next.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "/")"
         let finish: @MainActor @Sendable () -> Void = { [weak self] in
             done(url)
             guard let self, sessions[old.id] === old else { return }
             remove(old, reason: user == nil ? .signedOut : .signedIn)
+            // The processes holding it (its other tabs' pages) let it go too.
+            durable?.announceTaken(page: old.storeID.description)
         }
         guard durable != nil else {
             if !carried.isEmpty { session.appStorageValues.take(carried) }
@@ -69,8 +78,14 @@ extension SessionStore {
             session.userStorage = (makeUserScope(id, stored: nil), id)
             return then()
         }
-        durable.userState(id.description) { result in
-            MainActorHop.run { [weak self] in
+        // Once: the store's answer, or the timeout (`storeTimeout`), whichever comes first.
+        let waiting = Mutex<(@MainActor @Sendable (Result<[String: [UInt8]], any Error>) -> Void)?>(nil)
+        let answer: @Sendable (Result<[String: [UInt8]], any Error>) -> Void = { result in
+            guard let take = waiting.withLock({ $0.take() }) else { return }
+            MainActorHop.run { take(result) }
+        }
+        waiting.withLock {
+            $0 = { [weak self] result in
                 guard let self else { return }
                 if let live = userScopes[id]?.values {
                     session.userStorage = (live, id)  // read by another request meanwhile
@@ -87,6 +102,9 @@ extension SessionStore {
                 then()
             }
         }
+        let timeout = limits.storeTimeout
+        DispatchQueue.main.asyncAfter(deadline: .now() + timeout) { answer(.failure(StoreTimeout(seconds: timeout))) }
+        durable.userState(id.description, answer)
     }
 
     private func makeUserScope(_ id: Token, stored: [String: [UInt8]]?) -> StorageValues {
@@ -103,6 +121,10 @@ extension SessionStore {
         guard session.account.user != user else { return }
         guard session.account.user?.id == user?.id else { return remove(session, reason: .userChanged) }
         session.account.user = user
+        // A page its route's checks would not mount for them now (a role taken away) ends.
+        for page in session.pages where page.route.mountDecision(for: user) != .mount {
+            remove(page, reason: .userChanged, forGood: true)
+        }
         guard durable != nil, !unsavedSessions.contains(session.id) else { return }
         send(PageWrites(id: session.id, writes: [.sessionState(session: session.storeID.description, session.storedUser)],
                         order: nextOrder(), whole: false), of: nil)
@@ -120,3 +142,10 @@ extension CharacterSet {
     /// What a query item's value keeps as it is.
     static let queryValue = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))
 }
+
+/// A durable store read that took longer than `storeTimeout`.
+struct StoreTimeout: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "the state store did not answer within \(seconds.formatted()) s" }
+}
+

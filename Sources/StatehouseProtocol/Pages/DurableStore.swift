@@ -39,8 +39,9 @@ public protocol DurableStore: Sendable {
     /// Tells the other processes sharing the store that this one took up page `id`: one that
     /// still holds it lets go (its copy is stale from now on).
     func announceTaken(page id: String)
-    /// Calls `handler` with each page another process took up, and with the id a session is
-    /// filed under when another process ended it (`.endSession`).
+    /// Calls `handler` with each page another process took up (and with the id a session is
+    /// filed under when another process replaced it at a sign-in: `announceTaken(page:)` with
+    /// that id).
     func onPageTaken(_ handler: @escaping @Sendable (_ id: String) -> Void)
     /// Deletes the pages last used before `cutoff` (seconds since 1970) with their state, and
     /// the sessions last used before it that have no page left.

@@ -15,6 +15,10 @@ final class Session: AppStorageScope {
     var pages: [Page] = []
     /// Who is signed in, read by its pages' views (`\.signedInUser`).
     let account = AccountModel()
+    /// A sign-in or sign-out is replacing it (`SessionStore.replace`): not again.
+    var isBeingReplaced = false
+    /// Its hand-off URL was followed (it was made at a sign-in): not again.
+    var isHandedOff = false
     /// When a request last carried this session's cookie (`Uptime.now`).
     var lastUsed: UInt64
     /// Its neighbours in the store's `Recency` list (the store owns every session in it).

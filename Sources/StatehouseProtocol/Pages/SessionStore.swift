@@ -16,6 +16,8 @@ import StatehouseViews
 @MainActor
 final class SessionStore {
     var sessions: [Token: Session] = [:]
+    /// The same sessions by the id the durable store files them under.
+    var byStoreID: [Token: Session] = [:]
     var pages: [Token: Page] = [:]
     /// The sessions by last use, for eviction at the cap.
     private(set) var recency = Recency()
@@ -150,7 +152,7 @@ final class SessionStore {
                 guard let page = self.pages[token] else {
                     // A session another process ended (replaced at a sign-in, evicted), by
                     // the id the store files it under: this copy opens nothing any more.
-                    if let session = self.sessions.values.first(where: { $0.storeID == token }) { self.remove(session, reason: .takenUp) }
+                    if let session = self.byStoreID[token] { self.remove(session, reason: .takenUp) }
                     return
                 }
                 self.remove(page, reason: .takenUp)
@@ -199,6 +201,7 @@ final class SessionStore {
         }
         session.take(stored: stored.values)
         sessions[id] = session
+        byStoreID[session.storeID] = session
         recency.append(session)
         return session
     }
@@ -257,6 +260,7 @@ final class SessionStore {
             remove(oldest, reason: .sessionCap(limits.maxSessions))
         }
         sessions[session.id] = session
+        byStoreID[session.storeID] = session
         recency.append(session)
         if durable != nil { unsavedSessions.insert(session.id) }
     }
@@ -345,6 +349,7 @@ final class SessionStore {
     func remove(_ session: Session, reason: Ending) {
         for page in session.pages { remove(page, reason: reason, withSession: true) }
         sessions[session.id] = nil
+        byStoreID[session.storeID] = nil
         recency.remove(session)
         session.madeAppStorage?.snapshots?.close()
         if durable == nil || reason.endsInStore { endings.record(session.id, reason) }

@@ -138,6 +138,7 @@ extension SessionStore {
         if sessions[page.session.id] === page.session { unsavedSessions.insert(page.session.id) }
         page.tree.snapshots?.forgetStored()
         page.session.madeAppStorage?.snapshots?.forgetStored()
+        page.session.userStorage?.values.snapshots?.forgetStored()
     }
 
     func storeFails(_ why: String) {

@@ -143,7 +143,10 @@ final class Application {
         }
         // A user's session (the host's, new) gets their `@UserStorage` before its first page.
         guard session.account.user == nil || session.userStorage != nil else {
-            return store.attachUserStorage(session) { self.newPage(route, segments, request, in: session, existing: existing, respond) }
+            return store.attachUserStorage(session) {
+                if self.isStopped { return respond(Self.stopping) }
+                self.newPage(route, segments, request, in: session, existing: existing, respond)
+            }
         }
         newPage(route, segments, request, in: session, existing: existing, respond)
     }
@@ -246,7 +249,8 @@ final class Application {
         var page: Page?
         let response = event(request, page: &page)
         // A view signed in or out (`\.signIn`): the session is replaced first.
-        if let page, response.status < 400, let change = page.tree.location.takeAccountChange() {
+        // (Taken also from a refused event, whose sign-in is dropped with the rest of it.)
+        if let page, let change = page.tree.location.takeAccountChange(), response.status < 400 {
             return switchAccount(of: page, change, answered: response, request, respond)
         }
         // (Without a store, no closure is made: an event costs what it did.)

@@ -13,7 +13,9 @@ extension Application {
     func switchAccount(of page: Page, _ change: AccountChange, answered first: HostResponse, _ request: HostRequest,
                        _ respond: @escaping @Sendable (HostResponse) -> Void) {
         let wantsFragments = request.wantsFragments
-        let handOff: @MainActor @Sendable (String) -> Void = { url in
+        let handOff: @MainActor @Sendable (String?) -> Void = { url in
+            // Already being replaced (a second click): this event's own answer.
+            guard let url else { return respond(first) }
             respond(wantsFragments
                 ? HostResponse(status: 200, headers: Self.fragmentHeaders, body: TurboStream.opening(url))
                 : HostResponse(status: 303, headers: ["Location": url, "Cache-Control": "no-store"]))
@@ -49,7 +51,7 @@ extension Application {
         let next = change.next
         let replace: @MainActor @Sendable (SignedInUser?) -> Void = { [weak self] user in
             guard let self, self.store.pages[page.id] === page else { return }
-            self.store.replace(page.session, signingIn: user, next: next) { url in page.push(TurboStream.opening(url)) }
+            self.store.replace(page.session, signingIn: user, next: next) { url in if let url { page.push(TurboStream.opening(url)) } }
         }
         switch change.who {
         case .user(let user): replace(user)
@@ -79,11 +81,17 @@ extension Application {
             HostResponse(status: 303, headers: ["Location": next, "Set-Cookie": sessionCookie(id), "Cache-Control": "no-store",
                                                 "Referrer-Policy": "no-referrer"])
         }
-        if store.sessions[id] != nil { return respond(answer()) }
+        // Once: a second time, the browser has the new cookie (or someone else has the URL).
+        let once = { (session: Session) -> HostResponse in
+            guard !session.isHandedOff else { return expired }
+            session.isHandedOff = true
+            return answer()
+        }
+        if let session = store.sessions[id] { return respond(once(session)) }
         // Another process made it: the store has it (written before the sign-in was answered).
         guard store.durable != nil, !store.holdsOrEnded(id) else { return respond(expired) }
         adopt(session: id, page: nil, request: request, respond: respond) { [self] in
-            respond(store.sessions[id] != nil ? answer() : expired)
+            respond(store.sessions[id].map(once) ?? expired)
         }
     }
 
@@ -97,7 +105,10 @@ extension Application {
         let asked = request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let location = path + (path.contains("?") ? "&" : "?") + "next=" + (asked.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "/")
         guard request.headers.values("accept").contains(where: { $0.utf8.containsIgnoringASCIICase("text/html".utf8) }) else {
-            return .text(401, "sign in first: \(path) (this page is for signed-in users)")
+            var refusal = HostResponse.text(401, "sign in first: \(path) (this page is for signed-in users)")
+            // A session cookie is the credential, got by the form at `path` (RFC 9110 asks a 401 to name a scheme).
+            refusal.headers.add(name: "WWW-Authenticate", value: "Cookie realm=\"statehouse\", form-action=\"\(path)\", cookie-name=\"\(Wire.sessionCookie)\"")
+            return refusal
         }
         return HostResponse(status: 303, headers: ["Location": location, "Cache-Control": "no-store"])
     }

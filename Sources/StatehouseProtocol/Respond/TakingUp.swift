@@ -54,6 +54,7 @@ extension Application {
             guard let stored, let session = self.store.adopt(stored, id: sessionID) else { return then() }
             // Its user's `@UserStorage`, before a page of it is mounted.
             self.store.attachUserStorage(session) {
+                if self.isStopped { return respond(Self.stopping) }
                 guard let pageID else { return then() }
                 self.readPage(pageID, by: deadline) { page, isNewer, failure in
                     if self.isStopped { return respond(Self.stopping) }

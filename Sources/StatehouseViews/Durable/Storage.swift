@@ -203,6 +203,7 @@ enum KeyedStorage {
     /// The scope's storage of `key` (kept in the node's slot: the same box on every update).
     static func link<Value>(_ slot: inout AnyObject?, _ values: StorageValues, _ key: String, _ defaultValue: Value) -> StateBox<Value> {
         if let box = slot as? StateBox<Value> { return box }
+        precondition(!key.hasPrefix("_sh."), "storage keys beginning with _sh. are Statehouse's own (the signed-in user is kept under one): rename \(key)")
         let box = values.box(key, default: defaultValue)
         values.claimPending(key, into: box)
         slot = box
