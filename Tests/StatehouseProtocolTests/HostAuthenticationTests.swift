@@ -26,9 +26,23 @@ struct HostAuthenticationTests {
         }
     }
 
+    /// Signs Ann or Bob in on the built-in server's path (`\.signIn`), beside a draft in the
+    /// browser's `@AppStorage`.
+    struct Switcher: View {
+        @Environment(\.signIn) private var signIn
+        @AppStorage("draft") private var draft = ""
+        var body: some View {
+            Text("Draft: \(draft)").accessibilityIdentifier("draft-shown")
+            TextField("Draft", text: $draft).accessibilityIdentifier("draft")
+            Button("Ann") { signIn(SignedInUser(id: "7", name: "Ann")) }.accessibilityIdentifier("ann")
+            Button("Bob") { signIn(SignedInUser(id: "8", name: "Bob")) }.accessibilityIdentifier("bob")
+        }
+    }
+
     struct GreetingApp: App {
         var body: some Scene {
             Route("/hello") { Greeting() }
+            Route("/switch") { Switcher() }
             Route("/note") { Note() }
             Route("/admin") { Greeting() }
                 .onMount { user in
@@ -98,6 +112,35 @@ struct HostAuthenticationTests {
         #expect(html(await responder.respond(to: request("/note", as: ann))).contains(">Note: milk<"), "Ann's other session")
         #expect(html(await responder.respond(to: request("/note", as: bob))).contains(">Note: <"), "Bob's own")
         #expect(html(await responder.respond(to: request("/note", as: .some(nil)))).contains(">Note: <"), "no user's own")
+        responder.endAllPages()
+    }
+
+    /// Presses `button` on a new `/switch` page of `cookie`'s session (a new session if nil),
+    /// after typing `draft` if given, and follows the hand-off: the new session's cookie and its
+    /// `/switch` page's HTML.
+    func signIn(with button: String, cookie: String?, typing draft: String? = nil) async throws -> (cookie: String, html: String) {
+        let document = await responder.respond(to: request("/switch", cookie: cookie))
+        let cookie = try #require(cookie ?? document.headers.first("set-cookie")?.split(separator: ";").first.map(String.init))
+        let page = try meta("sh-page", in: html(document)), csrf = try meta("csrf-token", in: html(document))
+        if let draft {
+            let typed = await responder.respond(to: request(Wire.eventPath, method: "POST", cookie: cookie, csrf: csrf,
+                                                            body: "page=\(page)&target=draft&type=input&value=\(draft)"))
+            #expect(typed.status == 303)
+        }
+        let pressed = await responder.respond(to: request(Wire.eventPath, method: "POST", cookie: cookie, csrf: csrf, body: "page=\(page)&target=\(button)"))
+        let handoff = try #require(pressed.headers.first("location"))
+        #expect(handoff.hasPrefix(Wire.sessionPath))
+        let handedOff = await responder.respond(to: request(handoff, cookie: cookie))
+        let next = try #require(handedOff.headers.first("set-cookie")?.split(separator: ";").first.map(String.init))
+        return (next, html(await responder.respond(to: request("/switch", cookie: next))))
+    }
+
+    @Test("Signing in keeps the browser's @AppStorage when no one was signed in; another user's sign-in starts afresh")
+    func appStorageAtASignIn() async throws {
+        let ann = try await signIn(with: "ann", cookie: nil, typing: "notes")
+        #expect(ann.html.contains(">Draft: notes<"), "a visitor's draft is theirs once signed in")
+        let bob = try await signIn(with: "bob", cookie: ann.cookie)
+        #expect(bob.html.contains(">Draft: <"), "Bob does not get Ann's draft")
         responder.endAllPages()
     }
 
