@@ -3,9 +3,9 @@ import Statehouse
 
 /// `/signin` and `/account`: signing in done right. `/account` requires a user
 /// (`.requiresSignIn`), so a signed-out browser is sent to `/signin` and back after it. The
-/// password is checked against its scrypt hash (`PasswordHash`), off the main actor (the
-/// `Accounts` actor: one check at a time, so a flood of attempts costs one core, not every
-/// page), and a name is locked for a minute after five failures (`SignInAttempts`). Signing in replaces the session (a new cookie);
+/// password is checked against its scrypt hash (`PasswordHash`) on the hash's own queue (one
+/// at a time, so a flood of attempts costs one core, not every page), and a name is locked for
+/// a minute after five failures (`SignInAttempts`). Signing in replaces the session (a new cookie);
 /// every page of the old one ends. `/account`'s motto is `@UserStorage`: the user's, on every
 /// browser they are signed in to. Identifiers: `name`, `password`, `sign-in`, `message`,
 /// `account-name`, `motto`, `motto-shown`, `sign-out`.
@@ -33,12 +33,12 @@ enum SignInSeed {
         }
 
         /// Whether `password` is `name`'s: the user, or why not.
-        func check(name: String, password: String) -> Outcome {
+        func check(name: String, password: String) async -> Outcome {
             let name = name.trimmingCharacters(in: .whitespaces).lowercased()
             if let wait = attempts.lockout(of: name) { return .locked(seconds: max(1, Int(wait.components.seconds))) }
-            let account = self.account(named: name)
+            let account = await self.account(named: name)
             // An unknown name is checked against the decoy: it takes as long as a known one.
-            if (account?.hash ?? .decoy).verify(password), let account {
+            if await (account?.hash ?? .decoy).verify(password), let account {
                 attempts.succeeded(name)
                 return .signedIn(account.user)
             }
@@ -46,13 +46,13 @@ enum SignInSeed {
             return .wrong
         }
 
-        private func account(named name: String) -> (user: SignedInUser, hash: PasswordHash)? {
+        private func account(named name: String) async -> (user: SignedInUser, hash: PasswordHash)? {
             if let account = accounts[name] { return account }
             guard name == Self.demoName else { return nil }
             // Hashed when first asked for, as a sign-up would have.
-            let account = (SignedInUser(id: "1", name: "Ada Lovelace", roles: ["member"]), PasswordHash(hashing: Self.demoPassword))
-            accounts[name] = account
-            return account
+            let account = (SignedInUser(id: "1", name: "Ada Lovelace", roles: ["member"]), await PasswordHash.hashing(Self.demoPassword))
+            accounts[name] = accounts[name] ?? account  // (another check may have made it meanwhile)
+            return accounts[name]
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Synchronization
 import Statehouse
@@ -134,4 +135,29 @@ private final class Answer: Sendable {
     private let response = Mutex<HostResponse?>(nil)
     func set(_ answer: HostResponse) { response.withLock { $0 = answer } }
     func get() -> HostResponse? { response.withLock { $0 } }
+}
+
+/// An event stream the server closed before the host attached it (its page ended, the server
+/// began to stop, between the answer and the head being written).
+@Suite("Event stream")
+struct EventStreamTests {
+    final class RecordingSink: EventStreamSink, @unchecked Sendable {
+        private let lock = NSLock()
+        private var record: [String] = []
+        var events: [String] { lock.withLock { record } }
+        func write(_ bytes: [UInt8]) { lock.withLock { record.append(String(decoding: bytes, as: UTF8.self)) } }
+        func end() { lock.withLock { record.append("end") } }
+    }
+
+    @Test("Closed before the host attaches it: what waited is written, then the response ends (it stayed open until the client gave up)")
+    func closedBeforeAttached() {
+        let stream = EventStream()
+        stream.send("hello")
+        stream.close()
+        let sink = RecordingSink()
+        stream.attach(sink)
+        #expect(sink.events == ["data: hello\n\n", "end"])
+        stream.send("later")
+        #expect(sink.events.count == 2, "nothing is written after the end")
+    }
 }

@@ -78,6 +78,10 @@ struct StoreFaultTests {
             read { result in DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { done(result) } }
         }
         func appState(_ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) { inner.appState(done) }
+        func userState(_ id: String, _ done: @escaping @Sendable (Result<[String: [UInt8]], any Error>) -> Void) {
+            guard !isDown else { return done(.failure(Failure())) }
+            inner.userState(id, done)
+        }
         private let takenHandlers = Mutex<[@Sendable (String) -> Void]>([])
         func onPageTaken(_ handler: @escaping @Sendable (String) -> Void) { takenHandlers.withLock { $0.append(handler) } }
         /// Says that another process took up page `id` (as a shared store would).
@@ -315,6 +319,27 @@ struct StoreFaultTests {
         }
         #expect(client.get("/counter").status == 200, "a second page of the session")
         idleOut(page.id, port: port)
+    }
+
+    @Test("A user's @UserStorage written while the store fails reaches it once it works, and a restart finds it")
+    func userStorageWhileFailing() async throws {
+        let file = DurableStoreTests.storeFile()
+        defer { DurableStoreTests.removeStore(file) }
+        let flaky = FlakyStore(try await SQLiteStore.open(path: file))
+        try await withServer({ $0.settings.stateStore = flaky; $0.storeTimeout = 0.3 }) { port in
+            let client = CurlClient(port: port)
+            _ = try SignInHTTPTests.signIn(client, on: try load(client, "/signin"))
+            let account = try load(client, "/account")
+            flaky.set(.fails)
+            #expect(event(client, account, target: "motto", type: "input", value: "Held back").body.contains("Motto: Held back"))
+            flaky.set(.works)
+            #expect(Self.waitForStore("ok", port: port))
+        }
+        try await withServer({ $0.stateStore = .sqlite(path: file) }) { port in
+            let client = CurlClient(port: port)
+            _ = try SignInHTTPTests.signIn(client, on: try load(client, "/signin"))
+            #expect(try load(client, "/account").html.contains("Motto: Held back"), "written once the store worked again")
+        }
     }
 
     @Test("A page idled out while the store fails: what it answered meanwhile is written once the store works, and a later request takes it up with every click")

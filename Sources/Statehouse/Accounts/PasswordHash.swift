@@ -1,20 +1,22 @@
 import CryptoExtras
+import Dispatch
 import Foundation
 
 /// A password's hash as an app stores it: scrypt (memory-hard, so that guessing costs memory
 /// as well as time), a random salt per password, and its parameters in the text, so that a
 /// stronger setting later still reads the hashes made before.
 ///
-/// Hashing takes about 50 ms and 16 MiB at the default cost, on purpose: do it off the main
-/// actor, where every page's views live (in an actor of the app's, as `\.signIn`'s check does).
+/// Hashing takes about 50 ms and 16 MiB at the default cost, on purpose: await the async forms
+/// (`hashing(_:)`, `verify(_:) async`), which run on a queue of their own, never on the main
+/// actor, where every page's views live, nor on the threads Swift's tasks share.
 ///
 /// ```swift
 /// actor Accounts {
 ///     private var hashes: [String: PasswordHash] = [:]
-///     func register(_ name: String, password: String) { hashes[name] = PasswordHash(hashing: password) }
-///     func check(_ name: String, password: String) -> Bool {
+///     func register(_ name: String, password: String) async { hashes[name] = await .hashing(password) }
+///     func check(_ name: String, password: String) async -> Bool {
 ///         // An unknown name is checked against a decoy, so that timing tells nothing.
-///         (hashes[name] ?? .decoy).verify(password) && hashes[name] != nil
+///         await (hashes[name] ?? .decoy).verify(password) && hashes[name] != nil
 ///     }
 /// }
 /// let stored = PasswordHash(hashing: "analytical engine").description   // "$scrypt$ln=14,r=8,p=1$…$…"
@@ -61,6 +63,24 @@ public struct PasswordHash: Sendable, Hashable, CustomStringConvertible, Lossles
         var difference: UInt8 = 0
         for index in hash.indices { difference |= candidate[index] ^ hash[index] }
         return difference == 0
+    }
+
+    /// Hashes `password` on the hashing queue (see `verify(_:) async`).
+    public static func hashing(_ password: String, cost: Cost = .standard) async -> PasswordHash {
+        await onHashingQueue { PasswordHash(hashing: password, cost: cost) }
+    }
+
+    /// `verify(_:)` on a serial queue of its own: one hash at a time in the process, so a flood
+    /// of sign-ins costs at most one core, and the hash's CPU does not hold one of the few
+    /// threads Swift's tasks share (a held one delays every other task's work).
+    public func verify(_ password: String) async -> Bool {
+        await Self.onHashingQueue { self.verify(password) }
+    }
+
+    private static let queue = DispatchQueue(label: "statehouse.password-hash")
+
+    private static func onHashingQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
     }
 
     /// A hash no password matches, to check an unknown name against: a sign-in then takes as

@@ -77,12 +77,15 @@ public final class EventStream: Sendable {
 
     /// Host: the head is written; events go to `sink` from now on (what waited goes first).
     public func attach(_ sink: any EventStreamSink) {
-        let pending: [[UInt8]] = state.withLock { state in
-            state.sink = sink
+        let (pending, isClosed) = state.withLock { state in
             defer { state.pending = [] }
-            return state.pending
+            if !state.isClosed { state.sink = sink }
+            return (state.pending, state.isClosed)
         }
         for bytes in pending { sink.write(bytes) }
+        // Closed by the server before the host attached (its page ended meanwhile, the server
+        // is stopping): the response ends now, instead of staying open for nothing.
+        if isClosed { sink.end() }
     }
 
     /// Host: the connection is gone.
