@@ -6,7 +6,7 @@ import Foundation
 /// as well as time), a random salt per password, and its parameters in the text, so that a
 /// stronger setting later still reads the hashes made before.
 ///
-/// Hashing takes about 50 ms and 16 MiB at the default cost, on purpose: await the async forms
+/// Hashing is slow on purpose (16 MiB of memory per hash at the default cost): await the async forms
 /// (`hashing(_:)`, `verify(_:) async`), which run on a queue of their own, never on the main
 /// actor, where every page's views live, nor on the threads Swift's tasks share.
 ///
@@ -34,7 +34,7 @@ public struct PasswordHash: Sendable, Hashable, CustomStringConvertible, Lossles
             self.blockSize = blockSize
         }
 
-        /// N = 2^14, r = 8: 16 MiB and about 50 ms per hash on a current core. (OWASP's
+        /// N = 2^14, r = 8: 16 MiB per hash (128 × r × N bytes). (OWASP's
         /// recommendation is 2^17, 128 MiB, where a server can spare that per sign-in.)
         public static let standard = Cost(logRounds: 14)
     }

@@ -37,13 +37,11 @@ extension SessionStore {
         let sameBrowserUser = user != nil && (old.account.user == nil || old.account.user?.id == user?.id)
         let carried = sameBrowserUser ? old.encodedAppStorage : [:]
         add(session)
-        let url = "\(Wire.sessionPath)?handoff=\(handoff)&next=\(next.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "/")"
+        let url = "\(Wire.sessionPath)?" + FormData.encode([("handoff", handoff), ("next", next)])
         let finish: @MainActor @Sendable () -> Void = { [weak self] in
             done(url)
             guard let self, sessions[old.id] === old else { return }
-            remove(old, reason: user == nil ? .signedOut : .signedIn)
-            // The processes holding it (its other tabs' pages) let it go too.
-            durable?.announceTaken(page: old.storeID.description)
+            remove(old, reason: user == nil ? .signedOut : .signedIn)  // (and told to the other processes)
         }
         guard durable != nil else {
             if !carried.isEmpty { session.appStorageValues.take(carried) }
@@ -138,14 +136,9 @@ extension Session {
     }
 }
 
-extension CharacterSet {
-    /// What a query item's value keeps as it is.
-    static let queryValue = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))
-}
 
 /// A durable store read that took longer than `storeTimeout`.
 struct StoreTimeout: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "the state store did not answer within \(seconds.formatted()) s" }
 }
-

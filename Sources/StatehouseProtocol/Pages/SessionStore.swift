@@ -359,7 +359,11 @@ final class SessionStore {
         // like any write.
         if durable != nil, reason.endsInStore {
             let end = PageWrites(id: session.id, writes: [.endSession(id: session.storeID.description)], order: nextOrder(), whole: false)
-            if storeCondition == .failing { holdBack(end) } else { send(end, of: nil) }
+            // Replaced at a sign-in: the processes holding it let it go once its deletion has
+            // committed (told before, one could take it up again from the store).
+            let storeID = session.storeID.description, durable = self.durable
+            let announce: (@Sendable () -> Void)? = reason.isEviction ? nil : { @Sendable in durable?.announceTaken(page: storeID) }
+            if storeCondition == .failing { holdBack(end) } else { send(end, of: nil, then: announce) }
         }
     }
 

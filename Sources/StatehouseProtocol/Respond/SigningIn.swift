@@ -100,10 +100,9 @@ extension Application {
     /// The answer to a request for a route whose check wants a user first: a browser (asking
     /// for HTML) goes to `path` with the URL it asked for as `next`; anything else is 401.
     static func signInFirst(at path: String, for request: HostRequest) -> HostResponse {
-        let query = request.query.sorted { $0.key < $1.key }
-            .map { "\($0.key.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "")=\($0.value.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "")" }
-        let asked = request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        let location = path + (path.contains("?") ? "&" : "?") + "next=" + (asked.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? "/")
+        let query = FormData.encode(request.query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let asked = request.path + (query.isEmpty ? "" : "?" + query)
+        let location = path + (path.contains("?") ? "&" : "?") + FormData.encode([("next", asked)])
         guard request.headers.values("accept").contains(where: { $0.utf8.containsIgnoringASCIICase("text/html".utf8) }) else {
             var refusal = HostResponse.text(401, "sign in first: \(path) (this page is for signed-in users)")
             // A session cookie is the credential, got by the form at `path` (RFC 9110 asks a 401 to name a scheme).

@@ -1,7 +1,7 @@
 import Statehouse
 
 /// The app's accounts: names, password hashes (scrypt, `PasswordHash`) and failed attempts.
-/// Hashing (about 50 ms each, on purpose) is awaited: it runs on `PasswordHash`'s own queue,
+/// Hashing (slow on purpose) is awaited: it runs on `PasswordHash`'s own queue,
 /// one at a time, never on the main actor, where every page's views live. In memory here: store the hashes' text (`description`)
 /// in your database.
 actor Accounts {
