@@ -3,8 +3,11 @@ import Statehouse
 import StatehouseProtocol
 
 /// What one change to a list costs as the list grows (issue 55: "lists that cost what changed"):
-/// adding a row, toggling one, removing one, at 100, 1,000 and 10,000 rows, for a plain
-/// `ForEach(items)` and for `ForEach($items)`. Each figure is the median time of the event in
+/// adding a row, toggling one, removing one, at 100, 1,000 and 10,000 rows, in three forms:
+/// `plain`, a `ForEach(items)` whose content closure captures the view (its toggle writes
+/// `items`), so every row's content is made again on each change; `rows`, a `ForEach(items)`
+/// whose closure captures nothing (a row view, its toggle through an `@Observable` model in the
+/// environment); `bindings`, `ForEach($items)`. Each figure is the median time of the event in
 /// process (apply, re-evaluate, diff, fragments), in µs; the ratios compare each size with 100
 /// rows (1 would be a list whose changes cost what changed, whatever its length).
 @MainActor
@@ -28,7 +31,7 @@ enum ListSweep {
     }
 
     enum Form: String, CaseIterable, CustomStringConvertible {
-        case plain, bindings
+        case plain, rows, bindings
         var description: String { rawValue }
     }
 
@@ -43,6 +46,7 @@ enum ListSweep {
         let tree: LiveTree
         switch form {
         case .plain: tree = LiveTree(PlainList(count: rows), renderer: FormMarkup.self)
+        case .rows: tree = LiveTree(RowViewList(count: rows), renderer: FormMarkup.self)
         case .bindings: tree = LiveTree(BindingList(count: rows), renderer: FormMarkup.self)
         }
         defer { tree.close() }
@@ -130,6 +134,47 @@ struct BindingList: View {
                     Button("Toggle") { item.done.toggle() }.accessibilityIdentifier("toggle")  // in a row: "toggle-ID"
                 }
             }
+        }
+    }
+}
+
+/// The items of `RowViewList`, shared with its rows through the environment.
+@Observable @MainActor
+final class SweepModel {
+    var items: [SweepItem]
+    var next: Int
+    init(count: Int) {
+        items = sweepItems(count)
+        next = count
+    }
+    func toggle(_ id: Int) {
+        if let index = items.firstIndex(where: { $0.id == id }) { items[index].done.toggle() }
+    }
+}
+
+/// `ForEach(model.items) { SweepRow(item: $0) }`: the content closure captures nothing.
+struct RowViewList: View {
+    @State private var model: SweepModel
+    init(count: Int) { _model = State(initialValue: SweepModel(count: count)) }
+    var body: some View {
+        VStack {
+            Button("Add") { model.items.append(SweepItem(id: model.next, title: "Item \(model.next)")); model.next += 1 }
+                .accessibilityIdentifier("add")
+            Button("Remove") { model.items.removeLast() }.accessibilityIdentifier("remove")
+            ForEach(model.items) { item in SweepRow(item: item) }
+        }
+        .environment(model)
+    }
+}
+
+struct SweepRow: View {
+    let item: SweepItem
+    @Environment(SweepModel.self) private var model
+    var body: some View {
+        HStack {
+            Text(item.title)
+            Text(item.done ? "done" : "open")
+            Button("Toggle") { model.toggle(item.id) }.accessibilityIdentifier("toggle")  // in a row: "toggle-ID"
         }
     }
 }

@@ -159,3 +159,152 @@ struct BindingForEachTests {
         #expect(try page.element("item-3")[attribute: "aria-checked"] == "true")
     }
 }
+
+/// A `ForEach` update costs what changed: a row's content is made again when its element
+/// changed, or when anything the content could depend on did.
+@MainActor
+@Suite("ForEach updates re-run what changed")
+struct ForEachUpdateTests {
+    struct Item: Identifiable, Equatable {
+        let id: Int
+        var title: String
+        var done = false
+    }
+
+    static func items(_ count: Int) -> [Item] { (0..<count).map { Item(id: $0, title: "Item \($0)") } }
+
+    /// A row view whose `body` counts its runs.
+    struct CountedRow: View {
+        nonisolated(unsafe) static var runs = 0
+        @Binding var item: Item
+        var body: some View {
+            let _ = Self.runs += 1
+            Toggle(item.title, isOn: $item.done).accessibilityIdentifier("item")
+        }
+    }
+
+    struct BoundRows: View {
+        nonisolated(unsafe) static var runs = 0
+        @State var items: [Item]
+        var body: some View {
+            let _ = Self.runs += 1
+            Button("Add") { items.append(Item(id: items.count, title: "New")) }.accessibilityIdentifier("add")
+            Button("Remove first") { items.removeFirst() }.accessibilityIdentifier("remove")
+            ForEach($items) { $item in CountedRow(item: $item) }
+        }
+    }
+
+    @Test("ForEach($items): toggling a row re-runs that row alone, and not the view that wrote ForEach($items) (making $items is not a read of items)")
+    func boundToggleRunsOneRow() throws {
+        let page = try ViewTest(BoundRows(items: Self.items(50)))
+        CountedRow.runs = 0
+        BoundRows.runs = 0
+        try page.click("item-7")
+        #expect(try page.element("item-7")[attribute: "aria-checked"] == "true")
+        #expect(CountedRow.runs == 1, "\(CountedRow.runs) rows ran")
+        #expect(BoundRows.runs == 0)
+        #expect(page.lastFragments.count == 1, "only the toggled row's element")
+    }
+
+    @Test("ForEach($items): an added row is mounted, a removed one leaves, and the others do not run; bindings follow their elements after")
+    func boundAddAndRemove() throws {
+        let page = try ViewTest(BoundRows(items: Self.items(20)))
+        CountedRow.runs = 0
+        try page.click("add")
+        #expect(CountedRow.runs == 1)
+        #expect(page.elements(role: "switch").count == 21)
+        CountedRow.runs = 0
+        try page.click("remove")
+        #expect(CountedRow.runs == 0)
+        #expect(page.elements(role: "switch").map(\.label).first == "Item 1")
+        try page.click("item-5")
+        #expect(try page.element("item-5")[attribute: "aria-checked"] == "true", "row 5's binding finds its element, now at offset 4")
+        #expect(CountedRow.runs == 1)
+    }
+
+    /// A content closure that captures nothing: the same function whichever `body` made it.
+    struct GivenRows: View {
+        nonisolated(unsafe) static var contents = 0
+        @State var items: [Item]
+        @State var suffix = ""
+        var body: some View {
+            Button("Rename") { items[3].title = "Renamed" }.accessibilityIdentifier("rename")
+            Button("Suffix") { suffix = "!" }.accessibilityIdentifier("suffix")
+            ForEach(items) { item in
+                let _ = Self.contents += 1
+                Text(item.title)
+            }
+            // A closure that captured the body's value: every row's content is made again.
+            let added = suffix
+            ForEach(items) { item in Text(item.title + added).accessibilityIdentifier("captured") }
+        }
+    }
+
+    @Test("ForEach(items) whose content captured nothing: a change to one element makes that row's content alone; a closure that captured a value of the body makes every row's again")
+    func givenDataRemakesChangedRows() throws {
+        let page = try ViewTest(GivenRows(items: Self.items(30)))
+        GivenRows.contents = 0
+        try page.click("rename")
+        #expect(GivenRows.contents == 1, "\(GivenRows.contents) contents made")
+        #expect(page.html.contains(">Renamed<"))
+        try page.click("suffix")
+        #expect(GivenRows.contents == 1, "the first ForEach's elements did not change")
+        #expect(try page.element("captured-3").text == "Renamed!")
+        #expect(try page.element("captured-29").text == "Item 29!", "every row of the capturing closure sees the new suffix")
+    }
+
+    @Observable final class Flag {
+        var on = false
+    }
+
+    nonisolated(unsafe) static let flag = Flag()
+
+    struct ReadingRows: View {
+        @State var items: [Item]
+        var body: some View {
+            Button("Flag") { ForEachUpdateTests.flag.on.toggle() }.accessibilityIdentifier("flag")
+            ForEach($items) { $item in
+                Text(item.title + (ForEachUpdateTests.flag.on ? " on" : "")).accessibilityIdentifier("row")
+            }
+        }
+    }
+
+    @Test("State a row's content read (not its element) re-runs every row when it changes")
+    func contentReadsRemakeAll() throws {
+        Self.flag.on = false
+        let page = try ViewTest(ReadingRows(items: Self.items(10)))
+        try page.click("flag")
+        #expect(try page.element("row-0").text == "Item 0 on")
+        #expect(try page.element("row-9").text == "Item 9 on")
+        Self.flag.on = false
+    }
+
+    struct EditableRows: View {
+        @State var items: [Item]
+        var body: some View {
+            NavigationStack {
+                List {
+                    ForEach($items) { $item in Text(item.title) }
+                        .onDelete { items.remove(atOffsets: $0) }
+                        .onMove { items.move(fromOffsets: $0, toOffset: $1) }
+                }
+                Button("Add") { items.append(Item(id: items.count + 100, title: "Added")) }
+                    .toolbar { EditButton() }
+            }
+        }
+    }
+
+    @Test("An editable list's rows keep their Move buttons right as rows come and go: the last row's Move down is disabled, the first's Move up; a Delete deletes the row it is in after rows before it left")
+    func editableEnds() throws {
+        let page = try ViewTest(EditableRows(items: Self.items(3)))
+        try page.button("Edit").click()
+        let enabled = { (label: String) in page.elements(role: "button").filter { $0.label == label }.map(\.isEnabled) }
+        #expect(enabled("Move down") == [true, true, false])
+        try page.button("Add").click()
+        #expect(enabled("Move down") == [true, true, true, false], "the old last row can move down now")
+        try page.elements(role: "button").filter { $0.label == "Delete" }[0].click()
+        #expect(enabled("Move up") == [false, true, true], "the new first row cannot move up")
+        try page.elements(role: "button").filter { $0.label == "Delete" }[1].click()
+        #expect(page.elements.filter { $0.tag == "li" }.map(\.text).map { $0.hasPrefix("Item 1") || $0.hasPrefix("Added") } == [true, true])
+    }
+}

@@ -12,29 +12,9 @@ extension ForEach {
     /// ```
     public init<C: MutableCollection & RandomAccessCollection>(_ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content)
     where C.Element: Identifiable, Data == [Binding<C.Element>], ID == C.Element.ID {
-        let collection = data.wrappedValue
-        let elements = zip(collection.indices, collection).map { index, element in
-            let id = element.id
-            // Where the element was when the rows were made is looked at first: a row's binding
-            // (read for the row's key and in its body) finds its element at once, and scans
-            // only after the collection moved it: a scan per read would make a list's every
-            // change cost the square of its length.
-            return Binding<C.Element>(get: {
-                let current = data.wrappedValue
-                return Self.position(of: id, near: index, in: current).map { current[$0] } ?? element
-            }, set: { newValue in
-                if let position = Self.position(of: id, near: index, in: data.wrappedValue) { data.wrappedValue[position] = newValue }
-            })
-        }
-        self.init(elements, id: \.wrappedValue.id, content: content)
-    }
-
-    /// Where the element `id` is in `collection`: at `index` if it is still there, else found
-    /// by a scan.
-    private nonisolated static func position<C: RandomAccessCollection>(of id: C.Element.ID, near index: C.Index,
-                                                                       in collection: C) -> C.Index? where C.Element: Identifiable {
-        if index >= collection.startIndex, index < collection.endIndex, collection[index].id == id { return index }
-        return collection.firstIndex { $0.id == id }
+        // The collection is read by the rows' node, not here (see `ForEach.bound`): a row's
+        // change re-runs that row, not the view that wrote `ForEach($items)`.
+        self.init(bound: BindingCollection(data), id: \.wrappedValue.id, content: content)
     }
 
     /// Sets the deletion action: each row gets a Delete button (a person without a swipe, and
@@ -75,47 +55,92 @@ public struct EditableForEach<Data: RandomAccessCollection, ID: Hashable, Conten
         EditableForEach(base: base, onDelete: onDelete, onMove: action)
     }
 
-    struct Row {
-        let offset: Int
-        let id: ID
-        let element: Data.Element
-    }
-
-    /// The rows as a `ForEach` keyed as the base is, each with its buttons. An app's modifiers
-    /// applied to the rows, and what was applied inside them (`distributed`: pending where the
-    /// rows are mounted), apply to each row's content, not to its buttons.
-    func rows(distributing distributed: PendingAttributes) -> some View {
-        let count = base.data.count
-        let rows = base.data.enumerated().map { Row(offset: $0.offset, id: $0.element[keyPath: base.idPath], element: $0.element) }
-        return ForEach(rows, id: \.id) { row in
-            Box("div", [Attribute("class", "sh-editable-row")]) {
-                Redistributed(content: base.content(row.element), distributed: distributed)
-                RowEditButtons(offset: row.offset, count: count, onDelete: onDelete, onMove: onMove)
-            }
-        }
-    }
-
     static var isRowContainer: Bool { true }
 
     static func makeNode(_ view: Self, _ context: Context) -> Node {
-        let (rows, inner) = split(view, context)
-        let node = mountView(rows, inner)
+        let (editing, inner) = split(view, context)
+        let node = ForEachNode(view.base, editing: editing, inner)
+        node.mount(inner)
         node.takesModifiedViews = true
         return node
     }
 
     static func update(_ node: Node, with view: Self, _ context: Context) {
-        let (rows, inner) = split(view, context)
-        node.update(rows, inner)
+        let (editing, inner) = split(view, context)
+        (node as! ForEachNode<Data, ID, Content>).refresh(view.base, editing: editing, inner)
     }
 
-    /// The rows, with the app's modifiers applied to them (and what was applied inside them)
-    /// moved inside each row, and the context without them.
-    private static func split(_ view: Self, _ context: Context) -> (some View, Context) {
-        guard context.pending.distributes else { return (view.rows(distributing: PendingAttributes()), context) }
+    /// The rows' editing, with the app's modifiers applied to the rows (and what was applied
+    /// inside them) moved inside each row, and the context without them.
+    private static func split(_ view: Self, _ context: Context) -> (RowEditing, Context) {
+        guard context.pending.distributes else {
+            return (RowEditing(onDelete: view.onDelete, onMove: view.onMove, distributed: PendingAttributes()), context)
+        }
         var inner = context
         inner.pending = PendingAttributes()
-        return (view.rows(distributing: context.pending), inner)
+        return (RowEditing(onDelete: view.onDelete, onMove: view.onMove, distributed: context.pending), inner)
+    }
+}
+
+/// What an editable `ForEach` adds to its rows: the actions (the latest ones, which the rows'
+/// buttons call whichever `body` made them) and the app's modifiers distributed over the rows.
+struct RowEditing {
+    let actions: RowEditActions
+    var distributed: PendingAttributes
+
+    init(onDelete: ((IndexSet) -> Void)?, onMove: ((IndexSet, Int) -> Void)?, distributed: PendingAttributes) {
+        actions = RowEditActions(onDelete: onDelete, onMove: onMove)
+        self.distributed = distributed
+    }
+
+    var hasMove: Bool { actions.onMove != nil }
+
+    /// Whether rows made with `other` would look as rows made with this one do (the same
+    /// buttons, the same modifiers).
+    func rendersAs(_ other: RowEditing) -> Bool {
+        (actions.onDelete == nil) == (other.actions.onDelete == nil) && (actions.onMove == nil) == (other.actions.onMove == nil)
+            && distributed == other.distributed
+    }
+
+    /// Takes `other`'s actions and modifiers (the rows keep calling this one's actions).
+    mutating func adopt(_ other: RowEditing) {
+        actions.onDelete = other.actions.onDelete
+        actions.onMove = other.actions.onMove
+        distributed = other.distributed
+    }
+}
+
+/// The actions of an editable `ForEach`'s rows (main actor only).
+final class RowEditActions: @unchecked Sendable {
+    var onDelete: ((IndexSet) -> Void)?
+    var onMove: ((IndexSet, Int) -> Void)?
+
+    init(onDelete: ((IndexSet) -> Void)?, onMove: ((IndexSet, Int) -> Void)?) {
+        self.onDelete = onDelete
+        self.onMove = onMove
+    }
+}
+
+/// Where a row of an editable `ForEach` is: whether it is the first or the last, and its offset
+/// in the data when a button is pressed (the row does not change when rows before it do).
+struct RowPlace {
+    let isFirst: Bool
+    let isLast: Bool
+    let offset: @MainActor () -> Int?
+}
+
+/// A row of an editable `ForEach`: its content and its editing buttons.
+struct EditableRow<Content: View>: View {
+    let content: Content
+    let distributed: PendingAttributes
+    let place: RowPlace
+    let actions: RowEditActions
+
+    var body: some View {
+        Box("div", [Attribute("class", "sh-editable-row")]) {
+            Redistributed(content: content, distributed: distributed)
+            RowEditButtons(place: place, actions: actions)
+        }
     }
 }
 
@@ -152,22 +177,22 @@ final class RedistributedNode<Content: View>: SingleChildNode {
 
 /// A row's Delete button, and in edit mode its Move up and Move down buttons.
 struct RowEditButtons: View {
-    let offset: Int
-    let count: Int
-    let onDelete: ((IndexSet) -> Void)?
-    let onMove: ((IndexSet, Int) -> Void)?
+    let place: RowPlace
+    let actions: RowEditActions
     @Environment(\.editMode) private var editMode
 
     var body: some View {
-        let offset = offset, onDelete = onDelete, onMove = onMove
+        let place = place, actions = actions
         let isEditing = editMode?.wrappedValue.isEditing == true
         Box("span", [Attribute("class", "sh-row-edit")]) {
-            if let onMove, isEditing {
-                Button("Move up") { onMove(IndexSet(integer: offset), offset - 1) }.disabled(offset == 0)
-                Button("Move down") { onMove(IndexSet(integer: offset), offset + 2) }.disabled(offset == count - 1)
+            if actions.onMove != nil, isEditing {
+                Button("Move up") { if let offset = place.offset() { actions.onMove?(IndexSet(integer: offset), offset - 1) } }
+                    .disabled(place.isFirst)
+                Button("Move down") { if let offset = place.offset() { actions.onMove?(IndexSet(integer: offset), offset + 2) } }
+                    .disabled(place.isLast)
             }
-            if let onDelete {
-                Button("Delete", role: .destructive) { onDelete(IndexSet(integer: offset)) }
+            if actions.onDelete != nil {
+                Button("Delete", role: .destructive) { if let offset = place.offset() { actions.onDelete?(IndexSet(integer: offset)) } }
             }
         }
     }

@@ -7,7 +7,17 @@
 /// ForEach(todos) { todo in TodoRow(todo: todo) }
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
-    public var data: Data
+    /// The collection of underlying identified data.
+    public var data: Data {
+        get { bound?.elements() as! Data? ?? given! }
+        set { given = newValue; bound = nil }
+    }
+    /// The data as given (nil for a `ForEach` over a binding, whose collection its node reads).
+    @usableFromInline var given: Data?
+    /// The binding `ForEach($items)` was made with: its collection is read where the rows are
+    /// made, by the `ForEach`'s own node, not by the view whose `body` wrote it (`$items` is
+    /// not a read of `items`, as in SwiftUI).
+    @usableFromInline var bound: BoundCollection?
     @usableFromInline let idPath: KeyPath<Data.Element, ID>
     public var content: (Data.Element) -> Content
     /// `collectRows`, compiled where the `ForEach` is created: there its types are known, and
@@ -22,10 +32,18 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// Creates an instance that identifies its views by the given key path.
     @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data
+        given = data
         idPath = id
         self.content = content
         collect = Self.collectRows
+    }
+
+    /// A `ForEach` over the collection a binding reaches (see `BoundCollection`).
+    init(bound: BoundCollection, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> Content) {
+        self.bound = bound
+        idPath = id
+        self.content = content
+        collect = { _ in preconditionFailure("a ForEach over a binding collects its rows through its node") }
     }
 
     @inlinable
@@ -33,7 +51,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var keys: [ID] = []
         var contents: [Content] = []
         var seen = Set<ID>()
-        let count = view.data.count
+        let data = view.given!
+        let count = data.count
         keys.reserveCapacity(count)
         contents.reserveCapacity(count)
         // `id: \.self` (a range's rows, strings): the element itself, not a key path projected
@@ -43,7 +62,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         // an update makes one from the ids).
         let isDistinct = isIdentity && (Data.self == Range<Int>.self || Data.self == ClosedRange<Int>.self)
         if !isDistinct { seen.reserveCapacity(count) }
-        for element in view.data {
+        for element in data {
             let key = isIdentity ? unsafeBitCast(element, to: ID.self) : element[keyPath: view.idPath]
             if !isDistinct { guard seen.insert(key).inserted else { continue } }
             keys.append(key)
@@ -54,7 +73,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     static var isRowContainer: Bool { true }
     static func makeNode(_ view: Self, _ context: Context) -> Node {
-        let node = ForEachNode(view, context)
+        let node = ForEachNode(view, editing: nil, context)
         node.mount(context)
         return node
     }
