@@ -11,6 +11,14 @@ class RowElements<Data: RandomAccessCollection, ID: Hashable> {
     /// the last ones (another binding), which the rows' contents must be made again for.
     func read<Content>(_ view: ForEach<Data, ID, Content>) -> (count: Int, newSource: Bool) { fatalError("abstract") }
 
+    /// How many elements in a row, from `old` and `new` on, stepping by `step` (1 or -1), at
+    /// most `limit`, are the same input.
+    func sameRun(old: Int, new: Int, limit: Int, step: Int) -> Int {
+        var count = 0
+        while count < limit, isSame(old: old + count * step, new: new + count * step) { count += 1 }
+        return count
+    }
+
     /// The id of the new element at `offset`.
     func key(at offset: Int) -> ID { fatalError("abstract") }
 
@@ -74,6 +82,11 @@ final class GivenElements<Data: RandomAccessCollection, ID: Hashable>: RowElemen
     override func key(at offset: Int) -> ID { id(of: at(current!, offset)) }
 
     override func isSame(old: Int, new: Int) -> Bool { layout.same(at(last!, old), at(current!, new)) }
+
+    override func sameRun(old: Int, new: Int, limit: Int, step: Int) -> Int {
+        sameElements(last!, current!, layout, old: old, new: new, limit: limit, step: step)
+            ?? super.sameRun(old: old, new: new, limit: limit, step: step)
+    }
 
     override func element(at offset: Int, key: ID) -> Data.Element { at(current!, offset) }
 
@@ -154,6 +167,11 @@ final class BoundElements<C: MutableCollection & RandomAccessCollection>: RowEle
     override func key(at offset: Int) -> C.Element.ID { at(current!, offset).id }
 
     override func isSame(old: Int, new: Int) -> Bool { layout.same(at(last!, old), at(current!, new)) }
+
+    override func sameRun(old: Int, new: Int, limit: Int, step: Int) -> Int {
+        sameElements(last!, current!, layout, old: old, new: new, limit: limit, step: step)
+            ?? super.sameRun(old: old, new: new, limit: limit, step: step)
+    }
 
     override func element(at offset: Int, key: C.Element.ID) -> Binding<C.Element> {
         if let access = accesses[key] {
@@ -240,4 +258,21 @@ final class RowAccess<C: MutableCollection & RandomAccessCollection>: StateSourc
     }
 
     func removeReader(_ reader: Node) { readers.remove(reader) }
+}
+
+/// `RowElements.sameRun` over two collections stored contiguously (arrays): the elements compared
+/// where they are, none copied (a copy retained and released what each holds). Nil for other
+/// collections.
+@MainActor
+private func sameElements<C: Collection>(_ last: C, _ current: C, _ layout: TypeLayout, old: Int, new: Int, limit: Int, step: Int) -> Int? {
+    guard limit > 0 else { return 0 }
+    let isSame = layout.isSame, stride = MemoryLayout<C.Element>.stride
+    return last.withContiguousStorageIfAvailable { last in
+        current.withContiguousStorageIfAvailable { current in
+            let a = UnsafeRawPointer(last.baseAddress!), b = UnsafeRawPointer(current.baseAddress!)
+            var count = 0
+            while count < limit, isSame(a + (old + count * step) * stride, b + (new + count * step) * stride) { count += 1 }
+            return count
+        }
+    } ?? nil
 }

@@ -155,11 +155,22 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
         // The front: rows that keep their offset.
         var front = 0
-        while front < oldCount, front < newCount, keep(front, at: front, count: newCount, remakingAll) { front += 1 }
+        while front < oldCount, front < newCount {
+            if !remakingAll { front += elements.sameRun(old: front, new: front, limit: min(oldCount, newCount) - front, step: 1) }
+            guard front < oldCount, front < newCount, keep(front, at: front, count: newCount, remakingAll) else { break }
+            front += 1
+        }
         // The back: rows that keep their offset from the end.
         var back = 0
-        while back < oldCount - front, back < newCount - front,
-              keep(oldCount - 1 - back, at: newCount - 1 - back, count: newCount, remakingAll) { back += 1 }
+        while back < oldCount - front, back < newCount - front {
+            if !remakingAll {
+                back += elements.sameRun(old: oldCount - 1 - back, new: newCount - 1 - back,
+                                         limit: min(oldCount, newCount) - front - back, step: -1)
+            }
+            guard back < oldCount - front, back < newCount - front,
+                  keep(oldCount - 1 - back, at: newCount - 1 - back, count: newCount, remakingAll) else { break }
+            back += 1
+        }
         // Between them: matched by id.
         let oldMiddle = front..<(oldCount - back), newMiddle = front..<(newCount - back)
         var oldByKey = [ID: Int](minimumCapacity: oldMiddle.count)
