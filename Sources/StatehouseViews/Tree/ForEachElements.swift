@@ -266,13 +266,28 @@ final class RowAccess<C: MutableCollection & RandomAccessCollection>: StateSourc
 @MainActor
 private func sameElements<C: Collection>(_ last: C, _ current: C, _ layout: TypeLayout, old: Int, new: Int, limit: Int, step: Int) -> Int? {
     guard limit > 0 else { return 0 }
-    let isSame = layout.isSame, stride = MemoryLayout<C.Element>.stride
+    let isSame = layout.isSame, stride = MemoryLayout<C.Element>.stride, size = MemoryLayout<C.Element>.size
     return last.withContiguousStorageIfAvailable { last in
         current.withContiguousStorageIfAvailable { current in
             let a = UnsafeRawPointer(last.baseAddress!), b = UnsafeRawPointer(current.baseAddress!)
             var count = 0
-            while count < limit, isSame(a + (old + count * step) * stride, b + (new + count * step) * stride) { count += 1 }
+            while count < limit {
+                let x = a + (old + count * step) * stride, y = b + (new + count * step) * stride
+                // The same bytes are the same value (an array's copy of an element holds the
+                // same references); other bytes may still be an equal value (padding, another
+                // string with the same characters), which the type's rule decides.
+                guard memcmp(x, y, size) == 0 || isSame(x, y) else { break }
+                count += 1
+            }
             return count
         }
     } ?? nil
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
