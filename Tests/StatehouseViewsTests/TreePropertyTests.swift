@@ -150,6 +150,10 @@ struct ForestView: View {
                     ForEach(row.children, id: \.self) { Text("Child \($0)") }
                 }
             }
+            // Rows over a binding to the collection (each row's binding finds its element).
+            ForEach(Bindable(forest).rows) { $row in
+                Text("Bound \(row.label)")
+            }
             // A range's rows (no set of their ids is made when mounting), growing and shrinking.
             ForEach(0..<(forest.rows.count % 4), id: \.self) { Text("Range \($0)") }
             if forest.showFooter {

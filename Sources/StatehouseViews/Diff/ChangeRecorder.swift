@@ -12,6 +12,10 @@ struct ChangeRecorder {
     private var replaced: [ElementNode] = []
     private var inserted: [ElementNode] = []
     private var removed: [ElementNode] = []
+    /// Inserted elements whose place is known: each right after the element before it, which
+    /// the browser shows (a row inserted after a kept row). Sent without collecting their
+    /// siblings, which made an insertion into a long list cost the list's length.
+    private var placed: [(element: ElementNode, after: ElementNode)] = []
     /// The ids the browser knows elements renamed in this flush by.
     private var previousIDs: [ObjectIdentifier: String] = [:]
     /// The text field and value of the `input` event being applied (not echoed back).
@@ -39,6 +43,22 @@ struct ChangeRecorder {
         for element in tops where element.mark == .none {
             element.mark = .inserted
             inserted.append(element)
+        }
+    }
+
+    /// `recordInsertion(of:)` for a node mounted right after `previous`, a node that was
+    /// already shown (else its elements are placed among their siblings as any insertion).
+    mutating func recordInsertion(of node: Node, after previous: Node) {
+        guard isRecording else { return }
+        var before: [ElementNode] = []
+        previous.collectElements(into: &before)
+        guard var anchor = before.last, anchor.mark == .none else { return recordInsertion(of: node) }
+        var tops: [ElementNode] = []
+        node.collectElements(into: &tops)
+        for element in tops where element.mark == .none {
+            element.mark = .placed
+            placed.append((element, anchor))
+            anchor = element
         }
     }
 
@@ -78,12 +98,21 @@ struct ChangeRecorder {
         var changes: [ElementChange] = []
         // Removed elements the browser still shows (not inside another removed, replaced or
         // inserted element).
-        for element in removed where element.mark != .inserted {
+        // A placed element whose anchor left or was inserted after all is placed among its
+        // siblings instead.
+        for (element, anchor) in placed where !anchor.isMounted || anchor.mark == .inserted {
+            element.mark = .inserted
+            inserted.append(element)
+        }
+        for element in removed where element.mark != .inserted && element.mark != .placed {
             guard let host = element.hostElement, host.isMounted, host.mark == .none, !host.isCoveredByAncestor else { continue }
             changes.append(.remove(target: previousID(of: element)))
         }
         for element in replaced where element.isMounted && element.mark == .replaced && !element.isCoveredByAncestor {
             changes.append(.replace(target: previousID(of: element), html: html(of: element, renderer)))
+        }
+        for (element, anchor) in placed where element.isMounted && element.mark == .placed && !element.isCoveredByAncestor {
+            changes.append(.after(target: anchor.id, html: html(of: element, renderer)))
         }
         // Inserted elements, per enclosing element, in document order.
         var hostsDone = Set<ObjectIdentifier>()
@@ -107,9 +136,11 @@ struct ChangeRecorder {
     mutating func reset() {
         for element in replaced { element.mark = .none }
         for element in inserted { element.mark = .none }
+        for (element, _) in placed { element.mark = .none }
         previousIDs.removeAll()
         replaced.removeAll()
         inserted.removeAll()
+        placed.removeAll()
         removed.removeAll()
         echo = nil
     }

@@ -33,7 +33,8 @@ class ElementNode: SingleChildNode {
     /// The enclosing element (nil for the root).
     @exclusivity(unchecked) private(set) unowned(unsafe) var hostElement: ElementNode?
 
-    enum FlushMark { case none, replaced, inserted }
+    /// `placed`: inserted right after an element the browser shows (`ChangeRecorder`).
+    enum FlushMark { case none, replaced, inserted, placed }
 
     /// `takesPending: false` leaves the pending attributes to the element's content (a row's
     /// element: what modifiers gave the row's view belongs to the view's own element).

@@ -203,8 +203,13 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
                     mountRow(Reads.track(self) { view.content(elements.element(at: offset, key: key)) }, key: key,
                              offset: offset, count: newCount, rowContext)
                 }
+                // Right after the row before it, if that one was shown already.
+                if let previous = position > 0 ? newRows.last : front > 0 ? rows[front - 1] : nil {
+                    tree.recorder.recordInsertion(of: row, after: previous)
+                } else {
+                    tree.recorder.recordInsertion(of: row)
+                }
                 newRows.append(row)
-                tree.recorder.recordInsertion(of: row)
                 keySet?.insert(key)
             }
         }
