@@ -16,6 +16,10 @@ struct AllocationBenchmarks {
             guard let value = inProcess[name] else { throw BenchError("bench-allocations figures gave no \(name)") }
             figures.add(name, value, "allocs")
         }
+        for name in ["list_row_bytes_plain", "list_row_bytes_rows", "list_row_bytes_bindings"] {
+            guard let value = inProcess[name] else { throw BenchError("bench-allocations figures gave no \(name)") }
+            figures.add(name, value, "bytes")
+        }
 
         let statehouse = try ServerProcess(.statehouse, countingAllocations: true)
         let (event, page) = try clicks(on: statehouse)

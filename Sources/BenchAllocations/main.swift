@@ -61,6 +61,29 @@ enum InProcessAllocations {
         let clicks = counting { for _ in 0..<1_000 { _ = TurboStream.encode(try! tree.send(event)) } }
         say("row_update_allocs: \(format(Double(clicks) / 1_000)) allocs")
         tree.close()
+
+        // What a row of the list sweep's pages holds while it is shown: the bytes allocated and
+        // not freed by mounting 10,000 rows, less those of no row (allocator headers and the
+        // interposer's own not counted).
+        say("list_row_bytes_plain: \(format(rowBytes(PlainList.init))) bytes")
+        say("list_row_bytes_rows: \(format(rowBytes(RowViewList.init))) bytes")
+        say("list_row_bytes_bindings: \(format(rowBytes(BindingList.init))) bytes")
+    }
+
+    /// Bytes held per row by a mounted page of `make(10_000)` against `make(0)`.
+    static func rowBytes<V: View>(_ make: (Int) -> V) -> Double {
+        func held(_ count: Int) -> Int {
+            let view = make(count)
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            let tree = LiveTree(view, renderer: FormMarkup.self)
+            MallocInterposerSwift.unhook()
+            let statistics = MallocInterposerSwift.getStatistics()
+            tree.close()
+            return statistics.mallocBytesCount - statistics.freeBytesCount
+        }
+        _ = held(10_000)  // one-time caches
+        return Double(held(10_000) - held(0)) / 10_000
     }
 
     static func render<V: View>(_ view: V) {

@@ -32,6 +32,10 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// What the rows' contents read: a change re-runs them all.
     /// (Main actor only; reachable from the nonisolated `addDependency`.)
     nonisolated(unsafe) private var reads = Reads()
+    /// Rows remade since `reads` was last cleared: each adds what it read (an `@Observable`
+    /// property read adds a registration each time), so after as many as there are rows, the
+    /// next update remakes all and starts afresh (`reads` stays within a few per row).
+    @exclusivity(unchecked) private var remadeSinceClear = 0
 
     /// The node alone: `mount(_:)` mounts its rows.
     init(_ view: ForEach<Data, ID, Content>, editing: RowEditing?, _ context: __shared Context) {
@@ -147,9 +151,12 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         isDirty = false
         var remakingAll = remakingAll
         let (newCount, newSource) = readElements()
-        if newSource { remakingAll = true }
+        if newSource || remadeSinceClear > max(64, keys.count) { remakingAll = true }
         if remakingAll { reads.clear(self) }
-        defer { elements.commit() }
+        defer {
+            elements.commit()
+            if remakingAll { remadeSinceClear = 0 }
+        }
         let oldCount = keys.count
         guard oneRowPerElement else { return rebuild(newCount) }
 
@@ -304,6 +311,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     /// Makes the content of the row at `index` again, from the new element at `offset`.
     private func remake(_ index: Int, at offset: Int, count: Int) {
+        remadeSinceClear += 1
         let key = keys[index]
         let content = Reads.track(self) { view.content(elements.element(at: offset, key: key)) }
         context.withStep(identityStep(key)) { update(rows[index], with: content, key: key, offset: offset, count: count, $0) }
@@ -318,8 +326,19 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// are: the changes a flush sends are positional). In an editable list, the content with
     /// the row's editing buttons.
     private func mountRow(_ content: Content, key: ID, offset: Int = 0, count: Int = 0, _ context: Context) -> Node {
-        if let editing { return mountRowView(editableRow(content, key: key, offset: offset, count: count, editing), key: key, context) }
-        return mountRowView(content, key: key, context)
+        // Tested without binding `editing`: a copy of it retained and released what it holds,
+        // on every row of a first render. (The content mounted here, not through a generic
+        // function: unspecialised, it looked its types' metadata up for every row.)
+        if _slowPath(editing != nil) { return mountEditableRow(content, key: key, offset: offset, count: count, context) }
+        if context.listRows { return RowNode(content: content, key: rowKeyString(key), context) }
+        return mountView(content, context.row(key: rowKeyString(key)))
+    }
+
+    /// (Not inlined: inside `mountRow`, the editable row's generic type was looked up for every
+    /// row of every list.)
+    @inline(never)
+    private func mountEditableRow(_ content: Content, key: ID, offset: Int, count: Int, _ context: Context) -> Node {
+        mountRowView(editableRow(content, key: key, offset: offset, count: count, editing!), key: key, context)
     }
 
     private func mountRowView<V: View>(_ view: V, key: ID, _ context: Context) -> Node {
