@@ -279,6 +279,61 @@ struct ForEachUpdateTests {
         Self.flag.on = false
     }
 
+    /// An element whose `==` compares ids only (a common shortcut): a row shows what its
+    /// bytes say, not what `==` says.
+    struct Task: Identifiable, Equatable {
+        let id: Int
+        var done = false
+        static func == (a: Task, b: Task) -> Bool { a.id == b.id }
+    }
+
+    struct TaskRow: View {
+        @Binding var task: Task
+        var body: some View { Text(task.done ? "done" : "open").accessibilityIdentifier("bound") }
+    }
+
+    struct Tasks: View {
+        @State var tasks = (0..<5).map { Task(id: $0) }
+        var body: some View {
+            Button("Finish 2") { tasks[2].done = true }.accessibilityIdentifier("finish")
+            ForEach($tasks) { $task in TaskRow(task: $task) }
+            ForEach(tasks) { task in Text(task.done ? "done" : "open").accessibilityIdentifier("given") }
+        }
+    }
+
+    @Test("An element changed where its type's == says nothing changed is shown changed, in a ForEach over a binding and over given data")
+    func bytesNotEquality() throws {
+        let page = try ViewTest(Tasks())
+        try page.click("finish")
+        #expect(try page.element("bound-2").text == "done")
+        #expect(try page.element("given-2").text == "done")
+        #expect(try page.element("bound-1").text == "open")
+    }
+
+    /// A plain class: not observed, read through the object the closure captured alone.
+    final class Units {
+        var unit = "kg"
+    }
+
+    struct Weights: View {
+        let units: Units
+        @State private var changes = 0
+        var body: some View {
+            Button("Pounds") { units.unit = "lb"; changes += 1 }.accessibilityIdentifier("pounds")
+            Text("\(changes) changes")
+            let captured = units
+            ForEach(0..<3, id: \.self) { index in Text("\(index) \(captured.unit)").accessibilityIdentifier("weight") }
+        }
+    }
+
+    @Test("A content closure that captured one object (its context is the object itself, the same whichever body made it) makes every row again when the body runs again")
+    func loneCaptureRemakes() throws {
+        let page = try ViewTest(Weights(units: Units()))
+        try page.click("pounds")
+        #expect(try page.element("weight-0").text == "0 lb")
+        #expect(try page.element("weight-2").text == "2 lb")
+    }
+
     struct EditableRows: View {
         @State var items: [Item]
         var body: some View {

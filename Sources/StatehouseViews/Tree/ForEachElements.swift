@@ -22,7 +22,10 @@ class RowElements<Data: RandomAccessCollection, ID: Hashable> {
     /// The id of the new element at `offset`.
     func key(at offset: Int) -> ID { fatalError("abstract") }
 
-    /// Whether the last read's element at `old` and the new one at `new` are the same input.
+    /// Whether the last read's element at `old` and the new one at `new` are the same value: the
+    /// same bytes (an array's copy of an element holds the same references). Not the type's
+    /// `==`, which may leave out what a row shows (an `==` that compares ids only), nor field by
+    /// field: a row whose element's bytes changed is made again, whatever its fields say.
     func isSame(old: Int, new: Int) -> Bool { fatalError("abstract") }
 
     /// What the content is called with for the new element at `offset`, whose id is `key`.
@@ -56,7 +59,6 @@ final class GivenElements<Data: RandomAccessCollection, ID: Hashable>: RowElemen
     /// `id: \.self`: the element is its id.
     private let isIdentity: Bool
     private let isRange: Bool
-    private let layout = TypeLayout.of(Data.Element.self)
 
     init(_ data: Data, idPath: KeyPath<Data.Element, ID>) {
         last = data
@@ -81,10 +83,10 @@ final class GivenElements<Data: RandomAccessCollection, ID: Hashable>: RowElemen
 
     override func key(at offset: Int) -> ID { id(of: at(current!, offset)) }
 
-    override func isSame(old: Int, new: Int) -> Bool { layout.same(at(last!, old), at(current!, new)) }
+    override func isSame(old: Int, new: Int) -> Bool { sameBytes(at(last!, old), at(current!, new)) }
 
     override func sameRun(old: Int, new: Int, limit: Int, step: Int) -> Int {
-        sameElements(last!, current!, layout, old: old, new: new, limit: limit, step: step)
+        sameElements(last!, current!, old: old, new: new, limit: limit, step: step)
             ?? super.sameRun(old: old, new: new, limit: limit, step: step)
     }
 
@@ -142,7 +144,6 @@ final class BoundElements<C: MutableCollection & RandomAccessCollection>: RowEle
     /// Each row's access to its element, by id.
     private var accesses: [C.Element.ID: RowAccess<C>] = [:]
     private var owner: ObjectIdentifier?
-    private let layout = TypeLayout.of(C.Element.self)
 
     override func attach(to node: AnyObject) { owner = ObjectIdentifier(node) }
 
@@ -166,10 +167,10 @@ final class BoundElements<C: MutableCollection & RandomAccessCollection>: RowEle
 
     override func key(at offset: Int) -> C.Element.ID { at(current!, offset).id }
 
-    override func isSame(old: Int, new: Int) -> Bool { layout.same(at(last!, old), at(current!, new)) }
+    override func isSame(old: Int, new: Int) -> Bool { sameBytes(at(last!, old), at(current!, new)) }
 
     override func sameRun(old: Int, new: Int, limit: Int, step: Int) -> Int {
-        sameElements(last!, current!, layout, old: old, new: new, limit: limit, step: step)
+        sameElements(last!, current!, old: old, new: new, limit: limit, step: step)
             ?? super.sameRun(old: old, new: new, limit: limit, step: step)
     }
 
@@ -260,25 +261,22 @@ final class RowAccess<C: MutableCollection & RandomAccessCollection>: StateSourc
     func removeReader(_ reader: Node) { readers.remove(reader) }
 }
 
+/// Whether `a` and `b` have the same bytes (a class: the same object).
+private func sameBytes<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+}
+
 /// `RowElements.sameRun` over two collections stored contiguously (arrays): the elements compared
 /// where they are, none copied (a copy retained and released what each holds). Nil for other
 /// collections.
-@MainActor
-private func sameElements<C: Collection>(_ last: C, _ current: C, _ layout: TypeLayout, old: Int, new: Int, limit: Int, step: Int) -> Int? {
+private func sameElements<C: Collection>(_ last: C, _ current: C, old: Int, new: Int, limit: Int, step: Int) -> Int? {
     guard limit > 0 else { return 0 }
-    let isSame = layout.isSame, stride = MemoryLayout<C.Element>.stride, size = MemoryLayout<C.Element>.size
+    let stride = MemoryLayout<C.Element>.stride, size = MemoryLayout<C.Element>.size
     return last.withContiguousStorageIfAvailable { last in
         current.withContiguousStorageIfAvailable { current in
             let a = UnsafeRawPointer(last.baseAddress!), b = UnsafeRawPointer(current.baseAddress!)
             var count = 0
-            while count < limit {
-                let x = a + (old + count * step) * stride, y = b + (new + count * step) * stride
-                // The same bytes are the same value (an array's copy of an element holds the
-                // same references); other bytes may still be an equal value (padding, another
-                // string with the same characters), which the type's rule decides.
-                guard memcmp(x, y, size) == 0 || isSame(x, y) else { break }
-                count += 1
-            }
+            while count < limit, memcmp(a + (old + count * step) * stride, b + (new + count * step) * stride, size) == 0 { count += 1 }
             return count
         }
     } ?? nil

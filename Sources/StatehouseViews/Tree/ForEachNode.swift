@@ -23,7 +23,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// match by offset, which updates rely on (else they match all rows by id).
     @exclusivity(unchecked) private var oneRowPerElement = true
     /// How the elements are read and compared on an update.
-    private let elements: RowElements<Data, ID>
+    @exclusivity(unchecked) private var elements: RowElements<Data, ID>
     /// `.onDelete` / `.onMove`: each row gets its editing buttons.
     @exclusivity(unchecked) private var editing: RowEditing?
     /// The reader of a bound collection (`ForEach($items)`): a change to it re-runs only the
@@ -42,15 +42,30 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         self.view = view
         self.context = context
         self.editing = editing
-        if let given = view.given {
-            elements = GivenElements(given, idPath: view.idPath)
-            super.init(context)
-        } else {
-            elements = view.bound!.makeElements(Data.self, ID.self)
-            super.init(context)
+        elements = Self.elements(of: view)
+        super.init(context)
+        if view.given == nil {
             elements.attach(to: self)
             watch = DataWatch(self, context)
         }
+    }
+
+    private static func elements(of view: ForEach<Data, ID, Content>) -> RowElements<Data, ID> {
+        if let given = view.given { return GivenElements(given, idPath: view.idPath) }
+        return view.bound!.makeElements(Data.self, ID.self)
+    }
+
+    /// A `ForEach` whose data was given where it was over a binding, or the other way round
+    /// (its `data` set): the rows are matched by id and made again.
+    private func changeSource(to view: ForEach<Data, ID, Content>) {
+        elements = Self.elements(of: view)
+        watch?.unmount()
+        watch = nil
+        if view.given == nil {
+            elements.attach(to: self)
+            watch = DataWatch(self, context)
+        }
+        oneRowPerElement = false
     }
 
     /// Mounts the rows, on the new node, without a closure per row: in the initializer, and
@@ -124,14 +139,25 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         }
         self.view = view
         self.context = context
+        if (view.given == nil) != (watch != nil) {
+            changeSource(to: view)
+            sameContent = false
+        }
         update(remakingAll: !sameContent)
     }
 
     /// Whether two `ForEach` values make the same content from the same element: the same
-    /// closure (one that captured nothing is the same function with no context, whichever
-    /// `body` made it; one that captured something is another) and the same id.
+    /// closure, one that captured nothing (the same function, with no context, whichever `body`
+    /// made it), and the same id. A closure that captured something may see something else now,
+    /// even with the same context: a lone captured object is the context itself.
     private static func sameContent(_ a: ForEach<Data, ID, Content>, _ b: ForEach<Data, ID, Content>) -> Bool {
-        let sameClosure = withUnsafeBytes(of: a.content) { a in withUnsafeBytes(of: b.content) { b in a.elementsEqual(b) } }
+        let sameClosure = withUnsafeBytes(of: a.content) { a in
+            withUnsafeBytes(of: b.content) { b in
+                // A closure is its function and its context, a word each.
+                a.count == 2 * MemoryLayout<UInt>.size && a.elementsEqual(b)
+                    && a.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == 0
+            }
+        }
         return sameClosure && a.idPath == b.idPath
     }
 
@@ -265,6 +291,9 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// Matches every row by id (rows and elements do not match one to one: an id repeats).
     /// Kept rows are made again, in the new order.
     private func rebuild(_ newCount: Int) {
+        // Every row's content is made again below: what they read is tracked afresh.
+        reads.clear(self)
+        remadeSinceClear = 0
         var existing = [ID: Node](minimumCapacity: keys.count)
         for index in keys.indices { existing[keys[index]] = rows[index] }
         var newKeys: [ID] = [], newRows: [Node] = [], offsets: [Int] = []

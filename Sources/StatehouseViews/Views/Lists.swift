@@ -10,7 +10,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// The collection of underlying identified data.
     public var data: Data {
         get { bound?.elements() as! Data? ?? given! }
-        set { given = newValue; bound = nil }
+        set {
+            given = newValue
+            bound = nil
+            collect = Self.collectRows
+        }
     }
     /// The data as given (nil for a `ForEach` over a binding, whose collection its node reads).
     @usableFromInline var given: Data?
@@ -23,7 +27,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// `collectRows`, compiled where the `ForEach` is created: there its types are known, and
     /// the loop over the data runs without a generic call per element (the tree that runs it
     /// only knows them as generic parameters).
-    @usableFromInline let collect: (Self) -> Rows
+    @usableFromInline var collect: (Self) -> Rows
 
     /// The rows' ids (a duplicate id shows once), the set of them (nil where they cannot repeat:
     /// a range's numbers; whoever needs it makes it from the ids), and the contents.
