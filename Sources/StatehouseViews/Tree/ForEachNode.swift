@@ -13,29 +13,29 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// table). Main actor only, no access overlapping another: not checked at run time, as
     /// `Node`'s own properties (each row's append to `rows` paid a check, a thread-local
     /// lookup, 0.4 % of the first render's samples).
-    @exclusivity(unchecked) private var keys: [ID] = []
-    @exclusivity(unchecked) private var rows: [Node] = []
-    @exclusivity(unchecked) private var view: ForEach<Data, ID, Content>
-    @exclusivity(unchecked) private var context: Context
+    @exclusivity(unchecked) var keys: [ID] = []
+    @exclusivity(unchecked) var rows: [Node] = []
+    @exclusivity(unchecked) var view: ForEach<Data, ID, Content>
+    @exclusivity(unchecked) var context: Context
     /// The ids as a set, to find a repeated id (nil where ids cannot repeat).
-    @exclusivity(unchecked) private var keySet: Set<ID>?
+    @exclusivity(unchecked) var keySet: Set<ID>?
     /// Whether each element has a row of its own (no id repeated): rows and elements then
     /// match by offset, which updates rely on (else they match all rows by id).
-    @exclusivity(unchecked) private var oneRowPerElement = true
+    @exclusivity(unchecked) var oneRowPerElement = true
     /// How the elements are read and compared on an update.
-    @exclusivity(unchecked) private var elements: RowElements<Data, ID>
+    @exclusivity(unchecked) var elements: RowElements<Data, ID>
     /// `.onDelete` / `.onMove`: each row gets its editing buttons.
-    @exclusivity(unchecked) private var editing: RowEditing?
+    @exclusivity(unchecked) var editing: RowEditing?
     /// The reader of a bound collection (`ForEach($items)`): a change to it re-runs only the
     /// rows whose elements changed. (Nil for given data, which only a parent's update changes.)
-    private var watch: DataWatch?
+    var watch: DataWatch?
     /// What the rows' contents read: a change re-runs them all.
     /// (Main actor only; reachable from the nonisolated `addDependency`.)
-    nonisolated(unsafe) private var reads = Reads()
+    nonisolated(unsafe) var reads = Reads()
     /// Rows remade since `reads` was last cleared: each adds what it read (an `@Observable`
     /// property read adds a registration each time), so after as many as there are rows, the
     /// next update remakes all and starts afresh (`reads` stays within a few per row).
-    @exclusivity(unchecked) private var remadeSinceClear = 0
+    @exclusivity(unchecked) var remadeSinceClear = 0
 
     /// The node alone: `mount(_:)` mounts its rows.
     init(_ view: ForEach<Data, ID, Content>, editing: RowEditing?, _ context: __shared Context) {
@@ -120,7 +120,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
 
     /// Reads the elements, a bound collection under the data's own tracking.
-    private func readElements() -> (count: Int, newSource: Bool) {
+    func readElements() -> (count: Int, newSource: Bool) {
         guard let watch else { return elements.read(view) }
         return watch.track { elements.read(view) }
     }
@@ -171,181 +171,6 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         update(remakingAll: isDirty)
     }
 
-    /// Reads the elements and brings the rows up to date: the rows that the new elements match
-    /// at the front and the back by offset, those between by id (see the type's comment).
-    private func update(remakingAll: Bool) {
-        isDirty = false
-        var remakingAll = remakingAll
-        let (newCount, newSource) = readElements()
-        if newSource || remadeSinceClear > max(64, keys.count) { remakingAll = true }
-        if remakingAll { reads.clear(self) }
-        defer {
-            elements.commit()
-            if remakingAll { remadeSinceClear = 0 }
-        }
-        let oldCount = keys.count
-        guard oneRowPerElement else { return rebuild(newCount) }
-
-        // The front: rows that keep their offset.
-        var front = 0
-        while front < oldCount, front < newCount {
-            if !remakingAll { front += elements.sameRun(old: front, new: front, limit: min(oldCount, newCount) - front, step: 1) }
-            guard front < oldCount, front < newCount, keep(front, at: front, count: newCount, remakingAll) else { break }
-            front += 1
-        }
-        // The back: rows that keep their offset from the end.
-        var back = 0
-        while back < oldCount - front, back < newCount - front {
-            if !remakingAll {
-                back += elements.sameRun(old: oldCount - 1 - back, new: newCount - 1 - back,
-                                         limit: min(oldCount, newCount) - front - back, step: -1)
-            }
-            guard back < oldCount - front, back < newCount - front,
-                  keep(oldCount - 1 - back, at: newCount - 1 - back, count: newCount, remakingAll) else { break }
-            back += 1
-        }
-        // Between them: matched by id.
-        let oldMiddle = front..<(oldCount - back), newMiddle = front..<(newCount - back)
-        var oldByKey = [ID: Int](minimumCapacity: oldMiddle.count)
-        for index in oldMiddle { oldByKey[keys[index]] = index }
-        var newKeys: [ID] = []
-        newKeys.reserveCapacity(newMiddle.count)
-        var seen = Set<ID>(minimumCapacity: newMiddle.count)
-        for offset in newMiddle {
-            let key = elements.key(at: offset)
-            // An id that repeats (in the middle, or one of the rows kept around it): rows no
-            // longer match elements one to one.
-            guard seen.insert(key).inserted, oldByKey[key] != nil || keySet?.contains(key) != true else { return rebuild(newCount) }
-            newKeys.append(key)
-        }
-        var newRows: [Node] = []
-        newRows.reserveCapacity(newKeys.count)
-        var lastKept = -1, moved = false
-        for (position, key) in newKeys.enumerated() {
-            let offset = newMiddle.lowerBound + position
-            if let old = oldByKey.removeValue(forKey: key) {
-                if old < lastKept { moved = true }
-                lastKept = old
-                if remakingAll || !elements.isSame(old: old, new: offset) {
-                    elements.elementDidChange(key)
-                    remake(old, at: offset, count: newCount)
-                }
-                newRows.append(rows[old])
-            } else {
-                let row = context.withStep(identityStep(key)) { rowContext in
-                    mountRow(Reads.track(self) { view.content(elements.element(at: offset, key: key)) }, key: key,
-                             offset: offset, count: newCount, rowContext)
-                }
-                // Right after the row before it, if that one was shown already.
-                if let previous = position > 0 ? newRows.last : front > 0 ? rows[front - 1] : nil {
-                    tree.recorder.recordInsertion(of: row, after: previous)
-                } else {
-                    tree.recorder.recordInsertion(of: row)
-                }
-                newRows.append(row)
-                keySet?.insert(key)
-            }
-        }
-        for (key, old) in oldByKey {
-            tree.recorder.recordRemoval(of: rows[old])
-            rows[old].unmount()
-            keySet?.remove(key)
-            elements.remove(key)
-        }
-        if moved, let host = context.host { tree.recorder.markReplaced(host) }
-        let (oldFirst, oldLast) = (keys.first, keys.last)
-        keys.replaceSubrange(oldMiddle, with: newKeys)
-        rows.replaceSubrange(oldMiddle, with: newRows)
-        if let editing, editing.hasMove, !remakingAll { remakeEnds(oldFirst: oldFirst, oldLast: oldLast) }
-    }
-
-    /// An editable list's rows that became or stopped being the first or the last: their Move
-    /// up or Move down button is enabled or disabled.
-    private func remakeEnds(oldFirst: ID?, oldLast: ID?) {
-        let (newFirst, newLast) = (keys.first, keys.last)
-        if oldFirst != newFirst {
-            if let oldFirst, let index = keys.firstIndex(of: oldFirst) { remake(index, at: index, count: keys.count) }
-            if newFirst != nil { remake(0, at: 0, count: keys.count) }
-        }
-        if oldLast != newLast {
-            if let oldLast, let index = keys.lastIndex(of: oldLast) { remake(index, at: index, count: keys.count) }
-            if newLast != nil { remake(keys.count - 1, at: keys.count - 1, count: keys.count) }
-        }
-    }
-
-    /// Whether the row at `index` is the new element at `offset`'s: its element the same (the
-    /// row is left alone, unless all are remade) or its id (its content is made again).
-    private func keep(_ index: Int, at offset: Int, count: Int, _ remakingAll: Bool) -> Bool {
-        if elements.isSame(old: index, new: offset) {
-            if remakingAll { remake(index, at: offset, count: count) }
-            return true
-        }
-        guard elements.key(at: offset) == keys[index] else { return false }
-        // Who read the element through the row's binding told first: the remake then runs
-        // them, once (it finds them dirty; told after, they ran twice).
-        elements.elementDidChange(keys[index])
-        remake(index, at: offset, count: count)
-        return true
-    }
-
-    /// Matches every row by id (rows and elements do not match one to one: an id repeats).
-    /// Kept rows are made again, in the new order.
-    private func rebuild(_ newCount: Int) {
-        // Every row's content is made again below: what they read is tracked afresh.
-        reads.clear(self)
-        remadeSinceClear = 0
-        var existing = [ID: Node](minimumCapacity: keys.count)
-        for index in keys.indices { existing[keys[index]] = rows[index] }
-        var newKeys: [ID] = [], newRows: [Node] = [], offsets: [Int] = []
-        var seen = Set<ID>(minimumCapacity: newCount)
-        for offset in 0..<newCount {
-            let key = elements.key(at: offset)
-            if seen.insert(key).inserted { newKeys.append(key); offsets.append(offset) }
-        }
-        // Rows whose id is gone leave; the kept rows must still be in the same relative order,
-        // or the enclosing element is re-sent whole.
-        var keptInOldOrder: [ID] = []
-        for key in keys {
-            if seen.contains(key) {
-                keptInOldOrder.append(key)
-            } else if let row = existing.removeValue(forKey: key) {
-                tree.recorder.recordRemoval(of: row)
-                row.unmount()
-                elements.remove(key)
-            }
-        }
-        var kept = keptInOldOrder.makeIterator()
-        var moved = false
-        for key in newKeys where existing[key] != nil {
-            if kept.next() != key { moved = true; break }
-        }
-        if moved, let host = context.host { tree.recorder.markReplaced(host) }
-        for (key, offset) in zip(newKeys, offsets) {
-            elements.elementDidChange(key)
-            let content = Reads.track(self) { view.content(elements.element(at: offset, key: key)) }
-            if let row = existing[key] {
-                context.withStep(identityStep(key)) { update(row, with: content, key: key, offset: offset, count: newCount, $0) }
-                newRows.append(row)
-            } else {
-                let row = context.withStep(identityStep(key)) { mountRow(content, key: key, offset: offset, count: newCount, $0) }
-                newRows.append(row)
-                tree.recorder.recordInsertion(of: row)
-            }
-        }
-        keys = newKeys
-        rows = newRows
-        keySet = elements.idsCanRepeat ? seen : nil
-        oneRowPerElement = newKeys.count == newCount
-    }
-
-    /// Makes the content of the row at `index` again, from the new element at `offset`.
-    private func remake(_ index: Int, at offset: Int, count: Int) {
-        remadeSinceClear += 1
-        let key = keys[index]
-        let content = Reads.track(self) { view.content(elements.element(at: offset, key: key)) }
-        context.withStep(identityStep(key)) { update(rows[index], with: content, key: key, offset: offset, count: count, $0) }
-    }
-
     nonisolated override func addDependency(_ source: any StateSource) {
         reads.add(source)
     }
@@ -354,7 +179,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// elements standing among the enclosing element's children (inserted and removed as they
     /// are: the changes a flush sends are positional). In an editable list, the content with
     /// the row's editing buttons.
-    private func mountRow(_ content: Content, key: ID, offset: Int = 0, count: Int = 0, _ context: Context) -> Node {
+    func mountRow(_ content: Content, key: ID, offset: Int = 0, count: Int = 0, _ context: Context) -> Node {
         // Tested without binding `editing`: a copy of it retained and released what it holds,
         // on every row of a first render. (The content mounted here, not through a generic
         // function: unspecialised, it looked its types' metadata up for every row.)
@@ -370,12 +195,12 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         mountRowView(editableRow(content, key: key, offset: offset, count: count, editing!), key: key, context)
     }
 
-    private func mountRowView<V: View>(_ view: V, key: ID, _ context: Context) -> Node {
+    func mountRowView<V: View>(_ view: V, key: ID, _ context: Context) -> Node {
         if context.listRows { return RowNode(content: view, key: rowKeyString(key), context) }
         return mountView(view, context.row(key: rowKeyString(key)))
     }
 
-    private func update(_ row: Node, with content: Content, key: ID, offset: Int, count: Int, _ context: Context) {
+    func update(_ row: Node, with content: Content, key: ID, offset: Int, count: Int, _ context: Context) {
         let rowContext = context.listRows ? context : context.row(key: rowKeyString(key))
         if let editing {
             row.update(editableRow(content, key: key, offset: offset, count: count, editing), rowContext)
@@ -393,14 +218,14 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     /// The row's id as a step of structural identity: the id itself, not its element-id
     /// fragment (which folds "Иван" and "Олег" alike).
-    private func identityStep(_ key: ID) -> UInt64 {
+    func identityStep(_ key: ID) -> UInt64 {
         if ID.self == Int.self { return UInt64(bitPattern: Int64(sameTypeCast(key, to: Int.self))) }
         if ID.self == String.self { return StructuralIdentity.hash(sameTypeCast(key, to: String.self)) }
         return StructuralIdentity.hash(String(reflecting: key))
     }
 
     /// The row's id as an element-id fragment (`Int` and `String` ids without reflection).
-    private func rowKeyString(_ key: ID) -> String {
+    func rowKeyString(_ key: ID) -> String {
         if ID.self == Int.self { return String(sameTypeCast(key, to: Int.self)) }
         if ID.self == String.self { return HTMLWriter.identifierFragment(sameTypeCast(key, to: String.self)) }
         return HTMLWriter.identifierFragment(String(describing: key))
@@ -419,72 +244,5 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         watch?.unmount()
         super.unmount()
         for row in rows { row.unmount() }
-    }
-}
-
-/// A node whose data another node reads for it (`DataWatch`).
-@MainActor
-protocol DataWatching: AnyObject {
-    /// The data changed.
-    func dataDidChange()
-}
-
-/// Reads a `ForEach`'s bound collection for its node, apart from what the rows' contents read:
-/// a change to the collection re-runs the rows whose elements changed, a change to what the
-/// contents read re-runs them all.
-@MainActor
-final class DataWatch: Node {
-    private unowned(unsafe) let owner: any DataWatching
-    /// (Main actor only; reachable from the nonisolated `addDependency`.)
-    nonisolated(unsafe) private var reads = Reads()
-
-    init(_ owner: any DataWatching, _ context: __shared Context) {
-        self.owner = owner
-        super.init(context)
-    }
-
-    /// Runs `body` (a read of the data) with this node recording what it reads.
-    func track<R>(_ body: () -> R) -> R {
-        reads.clear(self)
-        isDirty = false
-        return Reads.track(self, body)
-    }
-
-    override func reevaluate() {
-        isDirty = false
-        owner.dataDidChange()
-    }
-
-    nonisolated override func addDependency(_ source: any StateSource) {
-        reads.add(source)
-    }
-
-    override func unmount() {
-        reads.clear(self)
-        super.unmount()
-    }
-}
-
-/// `.id(_:)`: the content's identity is bound to a value; a new value destroys the subtree
-/// (with all its state) and builds it anew.
-@MainActor
-final class IdentityNode<Content: View, ID: Hashable>: SingleChildNode {
-    private var identity: ID
-
-    init(_ view: __shared IDView<Content, ID>, _ context: __shared Context) {
-        identity = view.id
-        super.init(context)
-        child = mountView(view.content, context)
-    }
-
-    override func refresh<V: View>(_ view: V, _ context: Context) {
-        let view = sameTypeCast(view, to: IDView<Content, ID>.self)
-        let childContext = context
-        if view.id == identity {
-            child?.update(view.content, childContext)
-        } else {
-            identity = view.id
-            replaceChild { mountView(view.content, childContext) }
-        }
     }
 }
